@@ -1,0 +1,44 @@
+# Staffbook: `make run` serves the demo locally, `make test` runs every test. Both install
+# what they need (PostgreSQL 15 from Debian's packages) and need no Docker.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+PG_PORT ?= 54329
+export STAFFBOOK_PG_PORT := $(PG_PORT)
+LOCAL_DB_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/staffbook
+TEST_ADMIN_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/postgres
+BIN := .build/debug/staffbook
+
+.PHONY: run test build db db-stop compose-check clean-test-dbs
+
+build:
+	swift build --product staffbook
+
+db:
+	@scripts/local-postgres.sh start
+
+db-stop:
+	@scripts/local-postgres.sh stop
+
+## Start PostgreSQL, migrate, load the demo data and serve on http://127.0.0.1:8080.
+run: db build
+	@scripts/local-postgres.sh createdb staffbook
+	@DATABASE_URL=$(LOCAL_DB_URL) $(BIN) migrate
+	@DATABASE_URL=$(LOCAL_DB_URL) $(BIN) seed
+	@scripts/print-welcome.sh
+	@DATABASE_URL=$(LOCAL_DB_URL) exec $(BIN) serve --no-migrate
+
+## The whole test suite against throwaway databases on the local cluster.
+test: db compose-check clean-test-dbs
+	STAFFBOOK_TEST_DATABASE_URL=$(TEST_ADMIN_URL) swift test
+
+## Drop databases left by interrupted test runs (templates are kept and reused).
+clean-test-dbs:
+	@psql -X -q -h 127.0.0.1 -p $(PG_PORT) -U staffbook -d postgres -tAc \
+	  "SELECT format('DROP DATABASE %I WITH (FORCE);', datname) FROM pg_database WHERE datname ~ '^sbt_[0-9a-f]{32}$$'" \
+	  | psql -X -q -h 127.0.0.1 -p $(PG_PORT) -U staffbook -d postgres >/dev/null
+
+## docker-compose.yml must stay valid even though no Docker engine runs here.
+compose-check:
+	@command -v docker-compose >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null; }
+	@POSTGRES_PASSWORD=placeholder docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml is valid."

@@ -1,0 +1,81 @@
+import HTTPTypes
+
+/// The stable problem `type`s this API answers with (RFC 9457); the README lists them.
+public enum ProblemType: String, Sendable, CaseIterable {
+    case notFound = "not-found"
+    case methodNotAllowed = "method-not-allowed"
+    case malformedRequest = "malformed-request"
+    case validationFailed = "validation-failed"
+    case payloadTooLarge = "payload-too-large"
+    case unsupportedMediaType = "unsupported-media-type"
+    case notAcceptable = "not-acceptable"
+    case serviceUnavailable = "service-unavailable"
+    case internalError = "internal-error"
+
+    /// A URN rather than a URL: stable, and no promise of a page behind it.
+    public var uri: String { "urn:staffbook:problem:\(rawValue)" }
+
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .malformedRequest: .badRequest
+        case .validationFailed: .badRequest
+        case .payloadTooLarge: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .notAcceptable: .notAcceptable
+        case .serviceUnavailable: .serviceUnavailable
+        case .internalError: .internalServerError
+        }
+    }
+
+    public var title: LocalizedText {
+        switch self {
+        case .notFound: LocalizedText(en: "Not found", cs: "Nenalezeno")
+        case .methodNotAllowed: LocalizedText(en: "Method not allowed", cs: "Metoda není povolena")
+        case .malformedRequest: LocalizedText(en: "Malformed request", cs: "Chybně utvořený požadavek")
+        case .validationFailed: LocalizedText(en: "Invalid input", cs: "Neplatný vstup")
+        case .payloadTooLarge: LocalizedText(en: "Request body too large", cs: "Tělo požadavku je příliš velké")
+        case .unsupportedMediaType: LocalizedText(en: "Unsupported media type", cs: "Nepodporovaný typ obsahu")
+        case .notAcceptable: LocalizedText(en: "Not acceptable", cs: "Nepřijatelný formát odpovědi")
+        case .serviceUnavailable: LocalizedText(en: "Service unavailable", cs: "Služba je nedostupná")
+        case .internalError: LocalizedText(en: "Internal error", cs: "Vnitřní chyba")
+        }
+    }
+
+    /// The detail used when the code raising the problem has nothing more specific to say.
+    public var defaultDetail: LocalizedText {
+        switch self {
+        case .notFound:
+            LocalizedText(en: "Nothing exists at this address.", cs: "Na této adrese nic není.")
+        case .methodNotAllowed:
+            LocalizedText(
+                en: "This address does not accept this method; see the Allow header.",
+                cs: "Tato adresa tuto metodu nepřijímá; povolené metody uvádí hlavička Allow."
+            )
+        case .malformedRequest:
+            LocalizedText(en: "The request could not be read.", cs: "Požadavek nelze přečíst.")
+        case .validationFailed:
+            LocalizedText(en: "Some fields are invalid; see errors.", cs: "Některá pole jsou neplatná; viz errors.")
+        case .payloadTooLarge:
+            LocalizedText(en: "The request body is larger than allowed.", cs: "Tělo požadavku je větší, než je povoleno.")
+        case .unsupportedMediaType:
+            LocalizedText(en: "This content type is not accepted here.", cs: "Tento typ obsahu zde není přijímán.")
+        case .notAcceptable:
+            LocalizedText(
+                en: "None of the media types in Accept can be produced.",
+                cs: "Žádný z typů v hlavičce Accept nelze vytvořit."
+            )
+        case .serviceUnavailable:
+            LocalizedText(
+                en: "The service cannot answer right now; try again shortly.",
+                cs: "Služba teď nemůže odpovědět; zkuste to za chvíli znovu."
+            )
+        case .internalError:
+            LocalizedText(
+                en: "Something went wrong on our side; quote the request id when reporting it.",
+                cs: "Něco se pokazilo na naší straně; při nahlášení uveďte identifikátor požadavku."
+            )
+        }
+    }
+}

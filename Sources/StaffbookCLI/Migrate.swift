@@ -1,0 +1,18 @@
+import ArgumentParser
+import Staffbook
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Apply pending schema/ files and exit.")
+
+    @OptionGroup var options: ConfigOptions
+
+    func run() async throws {
+        let config = try options.load()
+        let logger = options.logger(config)
+        let migrator = try Migrator(config: config, logger: logger)
+        let applied = try await DatabasePool.withRunning(config: config.database, logger: logger) { database in
+            try await migrator.migrate(database)
+        }
+        print(applied.isEmpty ? "Database is up to date." : "Applied \(applied.count) migration(s).")
+    }
+}

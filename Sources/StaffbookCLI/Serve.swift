@@ -1,0 +1,29 @@
+import ArgumentParser
+import Logging
+import ServiceLifecycle
+import Staffbook
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Migrate the database (unless --no-migrate) and serve HTTP.")
+
+    @Flag(name: .customLong("no-migrate"), help: "Do not apply schema/ before serving.")
+    var noMigrate = false
+
+    @OptionGroup var options: ConfigOptions
+
+    func run() async throws {
+        var config = try options.load()
+        if noMigrate { config.migrateOnStart = false }
+        let logger = options.logger(config)
+        let app = try await buildApplication(config: config, logger: logger)
+        var serviceConfiguration = ServiceGroupConfiguration(
+            services: [.init(service: app)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        )
+        // In-flight requests get this long to finish after a signal; then they are cancelled.
+        serviceConfiguration.maximumGracefulShutdownDuration = config.http.shutdownGracePeriod
+        serviceConfiguration.maximumCancellationDuration = .seconds(5)
+        try await ServiceGroup(configuration: serviceConfiguration).run()
+    }
+}

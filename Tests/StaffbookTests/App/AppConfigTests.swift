@@ -1,0 +1,73 @@
+import Configuration
+import Testing
+@testable import Staffbook
+
+@Suite("Configuration")
+struct AppConfigTests {
+    private func load(_ values: [String: String]) throws(ConfigurationError) -> AppConfig {
+        let reader = ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: values))
+        return try AppConfig.load(from: reader)
+    }
+
+    @Test func aCompleteEnvironmentLoadsWithDefaultsForTheRest() throws {
+        let config = try load(["DATABASE_URL": "postgres://app:s%40cret@db.internal:5433/staffbook?sslmode=require"])
+
+        #expect(config.database.host == "db.internal")
+        #expect(config.database.port == 5433)
+        #expect(config.database.username == "app")
+        #expect(config.database.password == "s@cret")
+        #expect(config.database.name == "staffbook")
+        #expect(config.database.requireTLS)
+        #expect(config.http.host == "127.0.0.1")
+        #expect(config.http.port == 8080)
+        #expect(config.migrateOnStart)
+    }
+
+    @Test func databasePartsWorkWithoutAURL() throws {
+        let config = try load([
+            "DATABASE_HOST": "localhost", "DATABASE_NAME": "sb", "DATABASE_USER": "sb", "DATABASE_PORT": "6543",
+            "HTTP_PORT": "9000", "HTTP_MAX_BODY_BYTES": "2048", "LOG_LEVEL": "DEBUG",
+        ])
+
+        #expect(config.database.port == 6543)
+        #expect(config.database.password == nil)
+        #expect(config.http.port == 9000)
+        #expect(config.http.maxBodyBytes == 2048)
+        #expect(config.logLevel == .debug)
+    }
+
+    @Test func flagsOverrideTheEnvironment() throws {
+        let reader = ConfigReader(providers: [
+            CommandLineArgumentsProvider(arguments: ["staffbook", "--http-port", "9100"]),
+            EnvironmentVariablesProvider(environmentVariables: ["HTTP_PORT": "9000", "DATABASE_URL": "postgres://a@h/d"]),
+        ])
+
+        #expect(try AppConfig.load(from: reader).http.port == 9100)
+    }
+
+    @Test(arguments: [
+        ([:], "database.url", "missing"),
+        (["DATABASE_HOST": "h", "DATABASE_USER": "u"], "database.name", "missing"),
+        (["DATABASE_URL": "mysql://a@h/d"], "database.url", "not a postgres:// URL"),
+        (["DATABASE_URL": "postgres://a@h/"], "database.url", "the URL has no database name"),
+        (["DATABASE_URL": "postgres://a@h/d", "HTTP_PORT": "eighty"], "http.port", "'eighty' is not a whole number"),
+        (["DATABASE_URL": "postgres://a@h/d", "HTTP_PORT": "70000"], "http.port", "70000 is outside 1...65535"),
+        (["DATABASE_URL": "postgres://a@h/d", "LOG_LEVEL": "loud"], "log.level", "'loud' is not one of"),
+        (["DATABASE_URL": "postgres://a@h/d", "DATABASE_MIGRATE_ON_START": "maybe"], "database.migrateOnStart", "'maybe' is not true or false"),
+    ])
+    func anUnusableSettingFailsNamingItsKey(environment: [String: String], key: String, reason: String) {
+        do {
+            _ = try load(environment)
+            Issue.record("expected a configuration error for \(key)")
+        } catch {
+            #expect(error.key == key)
+            #expect(error.reason.hasPrefix(reason))
+        }
+    }
+
+    @Test func theMessageNamesTheEnvironmentVariableAndTheFlag() {
+        let error = ConfigurationError(key: "http.maxBodyBytes", reason: "'x' is not a whole number")
+
+        #expect(error.description == "configuration 'http.maxBodyBytes' (environment HTTP_MAX_BODY_BYTES, flag --http-max-body-bytes): 'x' is not a whole number")
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import PostgresNIO
+import Testing
+@testable import Staffbook
+
+@Suite("Seeds")
+struct SeederTests {
+    @Test func loadingTheDemoSeedsTwiceChangesNothing() async throws {
+        try await TestDatabase.withDatabase { database in
+            let config = TestApp.config(database: database)
+            try await DatabasePool.withRunning(config: database, logger: TestDatabase.logger) { pool in
+                let seeder = Seeder(config: config, logger: TestDatabase.logger)
+                try await seeder.seed(pool)
+                let first = try await snapshot(pool)
+
+                try await seeder.seed(pool)
+
+                #expect(try await snapshot(pool) == first)
+            }
+        }
+    }
+
+    /// A hash of every row of every table, so any change made by a second load shows.
+    private func snapshot(_ pool: DatabasePool) async throws -> [String: String] {
+        try await pool.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT table_name::text,
+                       (xpath('/row/h/text()', query_to_xml(format(
+                           'SELECT md5(coalesce(string_agg(t::text, '','' ORDER BY t::text), '''')) AS h FROM %I.%I t',
+                           table_schema, table_name), false, true, '')))[1]::text
+                FROM information_schema.tables
+                WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+                """,
+                logger: TestDatabase.logger
+            )
+            var hashes: [String: String] = [:]
+            for try await (table, hash) in rows.decode((String, String).self) {
+                hashes[table] = hash
+            }
+            return hashes
+        }
+    }
+}

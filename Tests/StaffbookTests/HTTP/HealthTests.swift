@@ -1,0 +1,70 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import Staffbook
+
+@Suite("Health and operations")
+struct HealthTests {
+    @Test func livenessAnswersOk() async throws {
+        try await TestApp.test { client in
+            let response = try await client.execute(uri: "/health/live", method: .get)
+
+            #expect(response.status == .ok)
+            #expect(response.text == #"{"status":"ok"}"#)
+        }
+    }
+
+    @Test func readinessAnswersOkWhenTheDatabaseAnswers() async throws {
+        try await TestApp.test { client in
+            let response = try await client.execute(uri: "/health/ready", method: .get)
+
+            #expect(response.status == .ok)
+        }
+    }
+
+    @Test func readinessAnswers503ProblemQuicklyWhenTheDatabaseIsDown() async throws {
+        try await TestApp.test(configure: { config in
+            // Nothing listens on port 1: every connection attempt is refused.
+            config.database.port = 1
+            config.database.connectTimeout = .milliseconds(300)
+        }) { client in
+            let started = ContinuousClock.now
+
+            let response = try await client.execute(uri: "/health/ready", method: .get, headers: [.acceptLanguage: "cs"])
+
+            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headers[.contentType] == "application/problem+json")
+            #expect(response.headers[.retryAfter] == "5")
+            #expect(response.problem?.type == "urn:staffbook:problem:service-unavailable")
+            #expect(response.problem?.detail == "Databáze neodpovídá.")
+        }
+    }
+
+    @Test func theContractIsServedAsYAML() async throws {
+        try await TestApp.test { client in
+            let response = try await client.execute(uri: "/openapi.yaml", method: .get)
+
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/yaml")
+            let onDisk = try String(contentsOf: TestDatabase.repositoryRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+            #expect(response.text == onDisk)
+        }
+    }
+
+    @Test func metricsCountRequestsByRouteMethodAndStatus() async throws {
+        try await TestApp.test { client in
+            _ = try await client.execute(uri: "/health/live", method: .get)
+            _ = try await client.execute(uri: "/health/ready", method: .get)
+
+            let response = try await client.execute(uri: "/metrics", method: .get)
+
+            #expect(response.status == .ok)
+            let text = response.text
+            #expect(text.contains(#"hb_requests{http_route="/health/live",http_request_method="GET",http_response_status_code="200"}"#))
+            #expect(text.contains("http_server_request_duration"))
+            #expect(text.contains("staffbook_db_pool_connections_max"))
+            #expect(text.contains("staffbook_db_pool_acquire_duration"))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import Staffbook
+
+@Suite("Request ids")
+struct RequestIDTests {
+    @Test func aClientRequestIdIsEchoedAndLoggedOnTheAccessLine() async throws {
+        let sink = JSONLogSink()
+        try await TestApp.test(logSink: sink) { client in
+            let response = try await client.execute(uri: "/health/live", method: .get, headers: [.xRequestID: "mobile-42.abc"])
+
+            #expect(response.headers[.xRequestID] == "mobile-42.abc")
+        }
+        let access = try #require(sink.lines.first { $0.contains(#""msg":"access""#) })
+        let line = try JSONSerialization.jsonObject(with: Data(access.utf8)) as? [String: String]
+        #expect(line?["request_id"] == "mobile-42.abc")
+        #expect(line?["path"] == "/health/live")
+        #expect(line?["status"] == "200")
+        #expect(line?["method"] == "GET")
+    }
+
+    @Test func aMissingRequestIdIsGeneratedAndRepeatedInProblems() async throws {
+        try await TestApp.test { client in
+            let response = try await client.execute(uri: "/nope", method: .get)
+
+            let id = try #require(response.headers[.xRequestID])
+            #expect(UUID(uuidString: id) != nil)
+            #expect(response.problem?.requestId == id)
+        }
+    }
+
+    @Test(arguments: ["has space", String(repeating: "a", count: 129), "quote\"inside", "line\nbreak"])
+    func anUnsafeRequestIdIsReplaced(candidate: String) async throws {
+        #expect(RequestID.accept(candidate) == nil)
+    }
+
+    @Test func distinctRequestsGetDistinctIds() async throws {
+        try await TestApp.test { client in
+            let first = try await client.execute(uri: "/health/live", method: .get)
+            let second = try await client.execute(uri: "/health/live", method: .get)
+
+            #expect(first.headers[.xRequestID] != second.headers[.xRequestID])
+        }
+    }
+}
