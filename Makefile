@@ -20,13 +20,20 @@ db:
 db-stop:
 	@scripts/local-postgres.sh stop
 
+DEV_KEY := .local/dev-signing-key
+
 ## Start PostgreSQL, migrate, load the demo data and serve on http://127.0.0.1:8080.
-run: db build
+run: db build $(DEV_KEY)
 	@scripts/local-postgres.sh createdb staffbook
 	@DATABASE_URL=$(LOCAL_DB_URL) $(BIN) migrate
 	@DATABASE_URL=$(LOCAL_DB_URL) $(BIN) seed
 	@scripts/print-welcome.sh
-	@DATABASE_URL=$(LOCAL_DB_URL) exec $(BIN) serve --no-migrate
+	@DATABASE_URL=$(LOCAL_DB_URL) AUTH_SIGNING_KEY="$$(cat $(DEV_KEY))" exec $(BIN) serve --no-migrate
+
+## A signing key for local development only: made on the first run, git-ignored, reused.
+$(DEV_KEY):
+	@mkdir -p .local && umask 077 && echo "dev-$$(date +%Y%m%d):$$(head -c 48 /dev/urandom | base64 -w0)" > $@
+	@echo "Created a local development signing key in $@."
 
 ## The whole test suite against throwaway databases on the local cluster.
 test: db compose-check clean-test-dbs
@@ -41,4 +48,4 @@ clean-test-dbs:
 ## docker-compose.yml must stay valid even though no Docker engine runs here.
 compose-check:
 	@command -v docker-compose >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null; }
-	@POSTGRES_PASSWORD=placeholder docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml is valid."
+	@POSTGRES_PASSWORD=placeholder AUTH_SIGNING_KEY=placeholder docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml is valid."

@@ -72,6 +72,8 @@ let package = Package(
             dependencies: [
                 "Staffbook",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -3,8 +3,19 @@
 cat <<'TEXT'
 
 Staffbook is starting on http://127.0.0.1:8080
+
+Demo accounts (password for all: staffbook-demo):
+  admin@staffbook.example            Alena Dvořáková   admin
+  lead.web@staffbook.example         Zuzana Horáková   team leader, admin
+  lead.mobile@staffbook.example      Tomáš Černý       team leader
+  jan.novak@staffbook.example        Jan Novák         worker
+  karel.byvaly@staffbook.example     Karel Bývalý      deactivated (cannot sign in)
+
+Try:
+  curl -s http://127.0.0.1:8080/v1/auth/password -H 'Content-Type: application/json' \
+       -d '{"email":"admin@staffbook.example","password":"staffbook-demo"}'
+  curl -s http://127.0.0.1:8080/v1/me -H "Authorization: Bearer <accessToken>"
   curl -i http://127.0.0.1:8080/health/ready
-  curl -s http://127.0.0.1:8080/openapi.yaml | head
   curl -i http://127.0.0.1:8080/nope -H 'Accept-Language: cs'
 Stop it with Ctrl-C.
 

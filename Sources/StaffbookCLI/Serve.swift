@@ -15,6 +15,15 @@ struct Serve: AsyncParsableCommand {
         var config = try options.load()
         if noMigrate { config.migrateOnStart = false }
         let logger = options.logger(config)
+        do {
+            try await Self.serve(config: config, logger: logger)
+        } catch let error as ConfigurationError {
+            FileHandleStderr.write("staffbook: \(error)\n")
+            throw ExitCode(78)  // EX_CONFIG
+        }
+    }
+
+    private static func serve(config: AppConfig, logger: Logger) async throws {
         let app = try await buildApplication(config: config, logger: logger)
         var serviceConfiguration = ServiceGroupConfiguration(
             services: [.init(service: app)],

@@ -27,6 +27,7 @@ public struct AppConfig: Sendable {
 
     public var http: HTTP
     public var database: Database
+    public var auth: AuthConfig
     public var logLevel: Logger.Level
     public var migrateOnStart: Bool
     public var schemaDirectory: URL
@@ -35,6 +36,7 @@ public struct AppConfig: Sendable {
     public init(
         http: HTTP,
         database: Database,
+        auth: AuthConfig,
         logLevel: Logger.Level,
         migrateOnStart: Bool,
         schemaDirectory: URL,
@@ -42,6 +44,7 @@ public struct AppConfig: Sendable {
     ) {
         self.http = http
         self.database = database
+        self.auth = auth
         self.logLevel = logLevel
         self.migrateOnStart = migrateOnStart
         self.schemaDirectory = schemaDirectory

@@ -7,24 +7,57 @@ import StaffbookAPI
 
 /// The composition root: everything the service is made of is wired here, for `serve` and for
 /// every test alike.
-public func buildApplication(config: AppConfig, logger: Logger) async throws -> some ApplicationProtocol {
+public func buildApplication(
+    config: AppConfig,
+    logger: Logger,
+    clock: any AppClock = SystemClock()
+) async throws -> some ApplicationProtocol {
     var logger = logger
     logger.logLevel = config.logLevel
     // Bootstraps swift-metrics before any component creates its metrics.
     let metrics = MetricsRegistry.shared
     let database = DatabasePool(config: config.database, logger: logger)
 
+    let accounts = PostgresAccountRepository(database: database, logger: logger)
+    let sessions = PostgresSessionRepository(database: database, logger: logger)
+    guard let signingKey = config.auth.signingKey else {
+        throw ConfigurationError(key: "auth.signingKey", reason: "missing; serve needs a key to sign access tokens")
+    }
+    let auth = AuthService(
+        config: config.auth,
+        accounts: accounts,
+        sessions: sessions,
+        throttle: PostgresSignInThrottle(database: database, window: config.auth.failureWindow, logger: logger),
+        hasher: PasswordHasher(cost: config.auth.bcryptCost),
+        accessTokens: try await AccessTokenService(config: config.auth),
+        refreshDeriver: RefreshTokenDeriver(secret: signingKey.secret),
+        google: GoogleIDTokenVerifier(
+            config: config.auth.google,
+            keySet: GoogleKeySet(
+                source: URLJWKSSource(url: config.auth.google.jwksURL),
+                clock: clock,
+                minimumRefetchInterval: config.auth.google.minimumRefetchInterval
+            )
+        ),
+        statusCache: SessionStatusCache(sessions: sessions, clock: clock, ttl: config.auth.sessionStatusCacheTTL),
+        clock: clock,
+        logger: logger
+    )
+
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxBytes: config.http.maxBodyBytes))
+    router.add(middleware: AuthenticationMiddleware(auth: auth, trustForwardedFor: config.auth.trustForwardedFor))
 
     let handler = APIHandler(
-        operations: OperationsHandler(database: database, metrics: metrics)
+        operations: OperationsHandler(database: database, metrics: metrics),
+        auth: AuthHandler(auth: auth),
+        me: MeHandler(auth: auth, accounts: accounts)
     )
     let transport = MethodCheckingTransport(router: router)
-    try handler.registerHandlers(on: transport, configuration: .staffbook)
+    try handler.registerHandlers(on: transport, configuration: .staffbook, middlewares: [AccessPolicyMiddleware()])
     transport.registerMethodNotAllowedRoutes()
 
     var app = Application(

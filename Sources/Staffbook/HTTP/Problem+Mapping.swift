@@ -65,6 +65,10 @@ extension Problem {
                 ))
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
                 ([], "syntax", LocalizedText(en: "The body is not valid JSON.", cs: "Tělo není platný JSON."))
+            case .dataCorrupted(let context) where context.debugDescription.hasPrefix("Additional properties"):
+                (context.codingPath, "unknown", LocalizedText(
+                    en: "This field is not part of the request.", cs: "Toto pole do požadavku nepatří."
+                ))
             case .dataCorrupted(let context):
                 (context.codingPath, "invalid", LocalizedText(en: "This value is not valid here.", cs: "Tato hodnota zde není platná."))
             @unknown default:

@@ -9,6 +9,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case payloadTooLarge = "payload-too-large"
     case unsupportedMediaType = "unsupported-media-type"
     case notAcceptable = "not-acceptable"
+    case unauthenticated = "unauthenticated"
+    case signInFailed = "sign-in-failed"
+    case tooManyAttempts = "too-many-attempts"
     case serviceUnavailable = "service-unavailable"
     case internalError = "internal-error"
 
@@ -24,6 +27,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .payloadTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
         case .notAcceptable: .notAcceptable
+        case .unauthenticated: .unauthorized
+        case .signInFailed: .unauthorized
+        case .tooManyAttempts: .tooManyRequests
         case .serviceUnavailable: .serviceUnavailable
         case .internalError: .internalServerError
         }
@@ -38,6 +44,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .payloadTooLarge: LocalizedText(en: "Request body too large", cs: "Tělo požadavku je příliš velké")
         case .unsupportedMediaType: LocalizedText(en: "Unsupported media type", cs: "Nepodporovaný typ obsahu")
         case .notAcceptable: LocalizedText(en: "Not acceptable", cs: "Nepřijatelný formát odpovědi")
+        case .unauthenticated: LocalizedText(en: "Not signed in", cs: "Nepřihlášeno")
+        case .signInFailed: LocalizedText(en: "Sign-in failed", cs: "Přihlášení se nezdařilo")
+        case .tooManyAttempts: LocalizedText(en: "Too many attempts", cs: "Příliš mnoho pokusů")
         case .serviceUnavailable: LocalizedText(en: "Service unavailable", cs: "Služba je nedostupná")
         case .internalError: LocalizedText(en: "Internal error", cs: "Vnitřní chyba")
         }
@@ -65,6 +74,21 @@ public enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(
                 en: "None of the media types in Accept can be produced.",
                 cs: "Žádný z typů v hlavičce Accept nelze vytvořit."
+            )
+        case .unauthenticated:
+            LocalizedText(
+                en: "Send a valid access token in the Authorization header; refresh it if it has expired.",
+                cs: "Pošlete platný přístupový token v hlavičce Authorization; pokud vypršel, obnovte ho."
+            )
+        case .signInFailed:
+            LocalizedText(
+                en: "These credentials were not accepted.",
+                cs: "Tyto přihlašovací údaje nebyly přijaty."
+            )
+        case .tooManyAttempts:
+            LocalizedText(
+                en: "Too many failed sign-ins; try again after the time in Retry-After.",
+                cs: "Příliš mnoho neúspěšných přihlášení; zkuste to znovu po době uvedené v Retry-After."
             )
         case .serviceUnavailable:
             LocalizedText(

@@ -42,3 +42,24 @@ struct SeederTests {
         }
     }
 }
+
+@Suite("Demo data")
+struct DemoDataTests {
+    @Test func theDemoAdminSignsInWithTheDemoPasswordAndTheFormerEmployeeCannot() async throws {
+        try await TestApp.test { app in
+            try await app.withDatabase { pool in
+                try await Seeder(config: app.config, logger: TestDatabase.logger).seed(pool)
+            }
+
+            let admin = try await app.signIn("admin@staffbook.example", password: "staffbook-demo")
+            let me = try await app.get("/v1/me", token: admin.accessToken)
+            let former = try await app.execute(
+                "/v1/auth/password", method: .post,
+                json: #"{"email":"karel.byvaly@staffbook.example","password":"staffbook-demo"}"#
+            )
+
+            #expect(me.text.contains(#""roles":["worker","admin"]"#))
+            #expect(former.status == .unauthorized)
+        }
+    }
+}

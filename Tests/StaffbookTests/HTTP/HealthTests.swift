@@ -6,8 +6,8 @@ import Testing
 @Suite("Health and operations")
 struct HealthTests {
     @Test func livenessAnswersOk() async throws {
-        try await TestApp.test { client in
-            let response = try await client.execute(uri: "/health/live", method: .get)
+        try await TestApp.test { app in
+            let response = try await app.client.execute(uri: "/health/live", method: .get)
 
             #expect(response.status == .ok)
             #expect(response.text == #"{"status":"ok"}"#)
@@ -15,8 +15,8 @@ struct HealthTests {
     }
 
     @Test func readinessAnswersOkWhenTheDatabaseAnswers() async throws {
-        try await TestApp.test { client in
-            let response = try await client.execute(uri: "/health/ready", method: .get)
+        try await TestApp.test { app in
+            let response = try await app.client.execute(uri: "/health/ready", method: .get)
 
             #expect(response.status == .ok)
         }
@@ -27,10 +27,10 @@ struct HealthTests {
             // Nothing listens on port 1: every connection attempt is refused.
             config.database.port = 1
             config.database.connectTimeout = .milliseconds(300)
-        }) { client in
+        }) { app in
             let started = ContinuousClock.now
 
-            let response = try await client.execute(uri: "/health/ready", method: .get, headers: [.acceptLanguage: "cs"])
+            let response = try await app.client.execute(uri: "/health/ready", method: .get, headers: [.acceptLanguage: "cs"])
 
             #expect(ContinuousClock.now - started < .seconds(3))
             #expect(response.status == .serviceUnavailable)
@@ -42,8 +42,8 @@ struct HealthTests {
     }
 
     @Test func theContractIsServedAsYAML() async throws {
-        try await TestApp.test { client in
-            let response = try await client.execute(uri: "/openapi.yaml", method: .get)
+        try await TestApp.test { app in
+            let response = try await app.client.execute(uri: "/openapi.yaml", method: .get)
 
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/yaml")
@@ -53,11 +53,11 @@ struct HealthTests {
     }
 
     @Test func metricsCountRequestsByRouteMethodAndStatus() async throws {
-        try await TestApp.test { client in
-            _ = try await client.execute(uri: "/health/live", method: .get)
-            _ = try await client.execute(uri: "/health/ready", method: .get)
+        try await TestApp.test { app in
+            _ = try await app.client.execute(uri: "/health/live", method: .get)
+            _ = try await app.client.execute(uri: "/health/ready", method: .get)
 
-            let response = try await client.execute(uri: "/metrics", method: .get)
+            let response = try await app.client.execute(uri: "/metrics", method: .get)
 
             #expect(response.status == .ok)
             let text = response.text

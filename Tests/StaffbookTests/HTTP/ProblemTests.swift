@@ -7,8 +7,8 @@ import Testing
 @Suite("Problems: every failure is application/problem+json in the caller's language")
 struct ProblemTests {
     @Test func anUnknownRouteAnswers404InEnglishByDefault() async throws {
-        try await TestApp.test { client in
-            let response = try await client.execute(uri: "/nope", method: .get)
+        try await TestApp.test { app in
+            let response = try await app.client.execute(uri: "/nope", method: .get)
 
             #expect(response.status == .notFound)
             #expect(response.headers[.contentType] == "application/problem+json")
@@ -22,8 +22,8 @@ struct ProblemTests {
     }
 
     @Test func anUnknownRouteAnswers404InCzechWhenAsked() async throws {
-        try await TestApp.test { client in
-            let response = try await client.execute(uri: "/nope", method: .get, headers: [.acceptLanguage: "cs-CZ,cs;q=0.9,en;q=0.8"])
+        try await TestApp.test { app in
+            let response = try await app.client.execute(uri: "/nope", method: .get, headers: [.acceptLanguage: "cs-CZ,cs;q=0.9,en;q=0.8"])
 
             #expect(response.status == .notFound)
             #expect(response.headers[.contentLanguage] == "cs")
@@ -33,8 +33,8 @@ struct ProblemTests {
     }
 
     @Test func aWrongMethodOnAKnownRouteAnswers405WithAllow() async throws {
-        try await TestApp.test { client in
-            let response = try await client.execute(uri: "/health/live", method: .delete, headers: [.acceptLanguage: "cs"])
+        try await TestApp.test { app in
+            let response = try await app.client.execute(uri: "/health/live", method: .delete, headers: [.acceptLanguage: "cs"])
 
             #expect(response.status == .methodNotAllowed)
             #expect(response.headers[.allow] == "GET")
@@ -44,8 +44,8 @@ struct ProblemTests {
     }
 
     @Test func aBodyOverTheLimitAnswers413WithoutBeingRead() async throws {
-        try await TestApp.test(configure: { $0.http.maxBodyBytes = 16 }) { client in
-            let response = try await client.execute(
+        try await TestApp.test(configure: { $0.http.maxBodyBytes = 16 }) { app in
+            let response = try await app.client.execute(
                 uri: "/health/live", method: .get, body: ByteBuffer(string: String(repeating: "x", count: 17))
             )
 

@@ -7,8 +7,8 @@ import Testing
 struct RequestIDTests {
     @Test func aClientRequestIdIsEchoedAndLoggedOnTheAccessLine() async throws {
         let sink = JSONLogSink()
-        try await TestApp.test(logSink: sink) { client in
-            let response = try await client.execute(uri: "/health/live", method: .get, headers: [.xRequestID: "mobile-42.abc"])
+        try await TestApp.test(logSink: sink) { app in
+            let response = try await app.client.execute(uri: "/health/live", method: .get, headers: [.xRequestID: "mobile-42.abc"])
 
             #expect(response.headers[.xRequestID] == "mobile-42.abc")
         }
@@ -21,8 +21,8 @@ struct RequestIDTests {
     }
 
     @Test func aMissingRequestIdIsGeneratedAndRepeatedInProblems() async throws {
-        try await TestApp.test { client in
-            let response = try await client.execute(uri: "/nope", method: .get)
+        try await TestApp.test { app in
+            let response = try await app.client.execute(uri: "/nope", method: .get)
 
             let id = try #require(response.headers[.xRequestID])
             #expect(UUID(uuidString: id) != nil)
@@ -36,9 +36,9 @@ struct RequestIDTests {
     }
 
     @Test func distinctRequestsGetDistinctIds() async throws {
-        try await TestApp.test { client in
-            let first = try await client.execute(uri: "/health/live", method: .get)
-            let second = try await client.execute(uri: "/health/live", method: .get)
+        try await TestApp.test { app in
+            let first = try await app.client.execute(uri: "/health/live", method: .get)
+            let second = try await app.client.execute(uri: "/health/live", method: .get)
 
             #expect(first.headers[.xRequestID] != second.headers[.xRequestID])
         }

@@ -1,0 +1,53 @@
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Who may call each operation of the contract. An operation missing here is refused (and a
+/// test fails), so a new route cannot be exposed by accident.
+enum Access: Sendable, Equatable {
+    /// No token needed (sign-in, health).
+    case anyone
+    /// Any signed-in account: every account is a worker.
+    case signedIn
+    /// Only accounts holding one of these roles; others get 404, as if the route did not exist.
+    case anyOf(Set<Role>)
+}
+
+enum AccessPolicy {
+    static let operations: [String: Access] = [
+        "getLiveness": .anyone,
+        "getReadiness": .anyone,
+        "getOpenAPIDocument": .anyone,
+        "getMetrics": .anyone,
+        "signInWithPassword": .anyone,
+        "signInWithGoogle": .anyone,
+        "refreshTokens": .anyone,
+        "logout": .signedIn,
+        "getMe": .signedIn,
+        "listMySessions": .signedIn,
+        "endMySession": .signedIn,
+    ]
+}
+
+/// Enforces `AccessPolicy` before any generated handler runs.
+struct AccessPolicyMiddleware: ServerMiddleware {
+    func intercept(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        metadata: ServerRequestMetadata,
+        operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        switch AccessPolicy.operations[operationID] {
+        case .anyone:
+            break
+        case .signedIn:
+            _ = try RequestScope.requireCaller()
+        case .anyOf(let roles):
+            let caller = try RequestScope.requireCaller()
+            guard !caller.roles.isDisjoint(with: roles) else { throw Problem(.notFound) }
+        case nil:
+            throw Problem(.notFound)
+        }
+        return try await next(request, body, metadata)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import OpenAPIRuntime
+import StaffbookAPI
+
+/// `/v1/me*`: the caller's own account and sessions.
+struct MeHandler: Sendable {
+    let auth: AuthService
+    let accounts: any AccountRepository
+
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        let caller = try RequestScope.requireCaller()
+        guard let account = try await accounts.find(id: caller.accountId) else {
+            throw Problem.unauthenticated(invalidToken: true)
+        }
+        return .ok(.init(body: .json(Self.user(account))))
+    }
+
+    func listMySessions(_ input: Operations.ListMySessions.Input) async throws -> Operations.ListMySessions.Output {
+        let caller = try RequestScope.requireCaller()
+        let sessions = try await auth.activeSessions(of: caller)
+        return .ok(.init(body: .json(.init(items: sessions.map { session in
+            .init(
+                id: session.id.uuidString.lowercased(),
+                createdAt: session.createdAt,
+                lastUsedAt: session.lastUsedAt,
+                client: session.client,
+                current: session.id == caller.sessionId
+            )
+        }))))
+    }
+
+    func endMySession(_ input: Operations.EndMySession.Input) async throws -> Operations.EndMySession.Output {
+        let caller = try RequestScope.requireCaller()
+        guard let sessionId = UUID(uuidString: input.path.sessionId),
+              try await auth.endSession(sessionId, of: caller, reason: .endedByUser)
+        else {
+            throw Problem(.notFound, detail: LocalizedText(
+                en: "You have no active session with this id.", cs: "Nemáte žádnou aktivní relaci s tímto identifikátorem."
+            ))
+        }
+        return .noContent(.init())
+    }
+
+    static func user(_ account: Account) -> Components.Schemas.User {
+        .init(
+            id: account.id.uuidString.lowercased(),
+            email: account.email,
+            firstName: account.firstName,
+            lastName: account.lastName,
+            roles: account.roles.sorted().compactMap { Components.Schemas.Role(rawValue: $0.rawValue) }
+        )
+    }
+}

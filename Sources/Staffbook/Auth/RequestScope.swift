@@ -1,0 +1,18 @@
+import Foundation
+
+/// What generated handlers need to know about the request they answer, carried as a task
+/// local from the middleware (the OpenAPI handler signatures have no room for it).
+struct RequestScope: Sendable {
+    @TaskLocal static var current = RequestScope(requestId: "", clientAddress: "unknown", userAgent: nil, caller: nil)
+
+    var requestId: String
+    var clientAddress: String
+    var userAgent: String?
+    var caller: Caller?
+
+    /// The caller, or 401 when the request carried no access token.
+    static func requireCaller() throws -> Caller {
+        guard let caller = current.caller else { throw Problem.unauthenticated(invalidToken: false) }
+        return caller
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import Synchronization
+@testable import Staffbook
+
+/// A clock tests move by hand.
+final class TestClock: AppClock {
+    private let current: Mutex<Date>
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_795_000_000)) {
+        current = Mutex(start)
+    }
+
+    func now() -> Date { current.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
