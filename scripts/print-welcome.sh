@@ -4,7 +4,7 @@ cat <<'TEXT'
 
 Staffbook is starting on http://127.0.0.1:8080
 
-Demo accounts (password for all: staffbook-demo):
+Demo company: 30 people in 4 teams (password for all: staffbook-demo), e.g.:
   admin@staffbook.example            Alena Dvořáková   admin
   lead.web@staffbook.example         Zuzana Horáková   team leader, admin
   lead.mobile@staffbook.example      Tomáš Černý       team leader

@@ -5,6 +5,9 @@ struct APIHandler: APIProtocol {
     let operations: OperationsHandler
     let auth: AuthHandler
     let me: MeHandler
+    let people: PeopleHandler
+    let rates: RatesHandler
+    let teams: TeamsHandler
 
     func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output {
         try await operations.getLiveness(input)
@@ -48,5 +51,81 @@ struct APIHandler: APIProtocol {
 
     func endMySession(_ input: Operations.EndMySession.Input) async throws -> Operations.EndMySession.Output {
         try await me.endMySession(input)
+    }
+
+    func getMyRate(_ input: Operations.GetMyRate.Input) async throws -> Operations.GetMyRate.Output {
+        try await people.getMyRate(input)
+    }
+
+    func listUsers(_ input: Operations.ListUsers.Input) async throws -> Operations.ListUsers.Output {
+        try await people.listUsers(input)
+    }
+
+    func createUser(_ input: Operations.CreateUser.Input) async throws -> Operations.CreateUser.Output {
+        try await people.createUser(input)
+    }
+
+    func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output {
+        try await people.getUser(input)
+    }
+
+    func updateUser(_ input: Operations.UpdateUser.Input) async throws -> Operations.UpdateUser.Output {
+        try await people.updateUser(input)
+    }
+
+    func deactivateUser(_ input: Operations.DeactivateUser.Input) async throws -> Operations.DeactivateUser.Output {
+        try await people.deactivateUser(input)
+    }
+
+    func reactivateUser(_ input: Operations.ReactivateUser.Input) async throws -> Operations.ReactivateUser.Output {
+        try await people.reactivateUser(input)
+    }
+
+    func addContract(_ input: Operations.AddContract.Input) async throws -> Operations.AddContract.Output {
+        try await people.addContract(input)
+    }
+
+    func endContract(_ input: Operations.EndContract.Input) async throws -> Operations.EndContract.Output {
+        try await people.endContract(input)
+    }
+
+    func listUserRates(_ input: Operations.ListUserRates.Input) async throws -> Operations.ListUserRates.Output {
+        try await rates.listUserRates(input)
+    }
+
+    func addUserRate(_ input: Operations.AddUserRate.Input) async throws -> Operations.AddUserRate.Output {
+        try await rates.addUserRate(input)
+    }
+
+    func deleteUserRate(_ input: Operations.DeleteUserRate.Input) async throws -> Operations.DeleteUserRate.Output {
+        try await rates.deleteUserRate(input)
+    }
+
+    func listRateIncreases(_ input: Operations.ListRateIncreases.Input) async throws -> Operations.ListRateIncreases.Output {
+        try await rates.listRateIncreases(input)
+    }
+
+    func getAverageRateIncrease(_ input: Operations.GetAverageRateIncrease.Input) async throws -> Operations.GetAverageRateIncrease.Output {
+        try await rates.getAverageRateIncrease(input)
+    }
+
+    func listTeams(_ input: Operations.ListTeams.Input) async throws -> Operations.ListTeams.Output {
+        try await teams.listTeams(input)
+    }
+
+    func createTeam(_ input: Operations.CreateTeam.Input) async throws -> Operations.CreateTeam.Output {
+        try await teams.createTeam(input)
+    }
+
+    func renameTeam(_ input: Operations.RenameTeam.Input) async throws -> Operations.RenameTeam.Output {
+        try await teams.renameTeam(input)
+    }
+
+    func putTeamMember(_ input: Operations.PutTeamMember.Input) async throws -> Operations.PutTeamMember.Output {
+        try await teams.putTeamMember(input)
+    }
+
+    func removeTeamMember(_ input: Operations.RemoveTeamMember.Input) async throws -> Operations.RemoveTeamMember.Output {
+        try await teams.removeTeamMember(input)
     }
 }

@@ -48,13 +48,20 @@ public func buildApplication(
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware())
+    router.add(middleware: HeaderEncodingMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxBytes: config.http.maxBodyBytes))
     router.add(middleware: AuthenticationMiddleware(auth: auth, trustForwardedFor: config.auth.trustForwardedFor))
 
+    let people = PostgresPeopleRepository(database: database, logger: logger)
+    let rates = PostgresRatesRepository(database: database, logger: logger)
+    let visibility = PersonVisibility(people: people)
     let handler = APIHandler(
         operations: OperationsHandler(database: database, metrics: metrics),
         auth: AuthHandler(auth: auth),
-        me: MeHandler(auth: auth, accounts: accounts)
+        me: MeHandler(auth: auth, accounts: accounts),
+        people: PeopleHandler(people: people, rates: rates, visibility: visibility, clock: clock),
+        rates: RatesHandler(rates: rates, visibility: visibility, clock: clock),
+        teams: TeamsHandler(teams: PostgresTeamsRepository(database: database, logger: logger), clock: clock)
     )
     let transport = MethodCheckingTransport(router: router)
     try handler.registerHandlers(on: transport, configuration: .staffbook, middlewares: [AccessPolicyMiddleware()])

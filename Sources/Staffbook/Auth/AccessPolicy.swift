@@ -25,6 +25,26 @@ enum AccessPolicy {
         "getMe": .signedIn,
         "listMySessions": .signedIn,
         "endMySession": .signedIn,
+        "getMyRate": .signedIn,
+        // Whose profile and rates are checked per person: self, led team members, or admin.
+        "getUser": .signedIn,
+        "listUserRates": .signedIn,
+        "listUsers": .anyOf([.teamLeader, .admin]),
+        "listTeams": .anyOf([.teamLeader, .admin]),
+        "createUser": .anyOf([.admin]),
+        "updateUser": .anyOf([.admin]),
+        "deactivateUser": .anyOf([.admin]),
+        "reactivateUser": .anyOf([.admin]),
+        "addContract": .anyOf([.admin]),
+        "endContract": .anyOf([.admin]),
+        "addUserRate": .anyOf([.admin]),
+        "deleteUserRate": .anyOf([.admin]),
+        "listRateIncreases": .anyOf([.admin]),
+        "getAverageRateIncrease": .anyOf([.admin]),
+        "createTeam": .anyOf([.admin]),
+        "renameTeam": .anyOf([.admin]),
+        "putTeamMember": .anyOf([.admin]),
+        "removeTeamMember": .anyOf([.admin]),
     ]
 }
 

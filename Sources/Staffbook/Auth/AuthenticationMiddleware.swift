@@ -24,6 +24,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
         }
         let scope = RequestScope(
             requestId: context.requestId,
+            uri: request.uri.description,
             clientAddress: clientAddress(request, context),
             userAgent: request.headers[.userAgent].map { String($0.prefix(200)) },
             caller: caller

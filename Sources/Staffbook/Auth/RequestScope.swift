@@ -3,9 +3,11 @@ import Foundation
 /// What generated handlers need to know about the request they answer, carried as a task
 /// local from the middleware (the OpenAPI handler signatures have no room for it).
 struct RequestScope: Sendable {
-    @TaskLocal static var current = RequestScope(requestId: "", clientAddress: "unknown", userAgent: nil, caller: nil)
+    @TaskLocal static var current = RequestScope(requestId: "", uri: "/", clientAddress: "unknown", userAgent: nil, caller: nil)
 
     var requestId: String
+    /// Path and query as sent, for links to further pages.
+    var uri: String
     var clientAddress: String
     var userAgent: String?
     var caller: Caller?

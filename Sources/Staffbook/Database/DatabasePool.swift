@@ -69,13 +69,19 @@ public final class DatabasePool: Service, Sendable {
         }
     }
 
-    /// Runs `body` in a transaction on a pooled connection.
+    /// Runs `body` in a transaction on a pooled connection. What `body` throws comes out as
+    /// itself (rolled back), not wrapped, so callers can match database and domain errors.
     public func withTransaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         try await withConnection { connection in
-            try await connection.withTransaction(logger: Logger(label: "staffbook.db")) { connection in
-                try await body(connection)
+            do {
+                return try await connection.withTransaction(logger: Logger(label: "staffbook.db")) { connection in
+                    try await body(connection)
+                }
+            } catch let error as PostgresTransactionError {
+                if let closureError = error.closureError, error.rollbackError == nil { throw closureError }
+                throw error
             }
         }
     }

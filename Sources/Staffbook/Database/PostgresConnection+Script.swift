@@ -14,6 +14,8 @@ extension PostgresConnection {
             """,
             logger: logger
         )
-        try await query("SELECT pg_temp.staffbook_run_script(\(sql))", logger: logger)
+        // A failure inside the script arrives with the result rows, so they must be read:
+        // unread, the error would be lost and the COMMIT would quietly roll back.
+        _ = try await query("SELECT pg_temp.staffbook_run_script(\(sql))", logger: logger).collect()
     }
 }

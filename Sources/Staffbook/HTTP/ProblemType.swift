@@ -12,6 +12,14 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case unauthenticated = "unauthenticated"
     case signInFailed = "sign-in-failed"
     case tooManyAttempts = "too-many-attempts"
+    case emailTaken = "email-taken"
+    case teamNameTaken = "team-name-taken"
+    case contractOverlap = "contract-overlap"
+    case rateDateTaken = "rate-date-taken"
+    case rateInEffect = "rate-in-effect"
+    case cannotDeactivateSelf = "cannot-deactivate-self"
+    case preconditionRequired = "precondition-required"
+    case preconditionFailed = "precondition-failed"
     case serviceUnavailable = "service-unavailable"
     case internalError = "internal-error"
 
@@ -30,6 +38,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .unauthenticated: .unauthorized
         case .signInFailed: .unauthorized
         case .tooManyAttempts: .tooManyRequests
+        case .emailTaken, .teamNameTaken, .contractOverlap, .rateDateTaken, .rateInEffect, .cannotDeactivateSelf: .conflict
+        case .preconditionRequired: .init(code: 428, reasonPhrase: "Precondition Required")
+        case .preconditionFailed: .preconditionFailed
         case .serviceUnavailable: .serviceUnavailable
         case .internalError: .internalServerError
         }
@@ -47,6 +58,14 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .unauthenticated: LocalizedText(en: "Not signed in", cs: "Nepřihlášeno")
         case .signInFailed: LocalizedText(en: "Sign-in failed", cs: "Přihlášení se nezdařilo")
         case .tooManyAttempts: LocalizedText(en: "Too many attempts", cs: "Příliš mnoho pokusů")
+        case .emailTaken: LocalizedText(en: "E-mail already used", cs: "E-mail je již použit")
+        case .teamNameTaken: LocalizedText(en: "Team name already used", cs: "Název týmu je již použit")
+        case .contractOverlap: LocalizedText(en: "Contracts overlap", cs: "Smlouvy se překrývají")
+        case .rateDateTaken: LocalizedText(en: "Rate already set for this date", cs: "Sazba pro toto datum již existuje")
+        case .rateInEffect: LocalizedText(en: "Rate already in effect", cs: "Sazba již platí")
+        case .cannotDeactivateSelf: LocalizedText(en: "Cannot deactivate yourself", cs: "Nelze deaktivovat sám sebe")
+        case .preconditionRequired: LocalizedText(en: "If-Match required", cs: "Chybí If-Match")
+        case .preconditionFailed: LocalizedText(en: "Changed meanwhile", cs: "Mezitím změněno")
         case .serviceUnavailable: LocalizedText(en: "Service unavailable", cs: "Služba je nedostupná")
         case .internalError: LocalizedText(en: "Internal error", cs: "Vnitřní chyba")
         }
@@ -89,6 +108,31 @@ public enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(
                 en: "Too many failed sign-ins; try again after the time in Retry-After.",
                 cs: "Příliš mnoho neúspěšných přihlášení; zkuste to znovu po době uvedené v Retry-After."
+            )
+        case .emailTaken:
+            LocalizedText(en: "Another account uses this work e-mail.", cs: "Tento pracovní e-mail používá jiný účet.")
+        case .teamNameTaken:
+            LocalizedText(en: "Another team has this name.", cs: "Tento název má jiný tým.")
+        case .contractOverlap:
+            LocalizedText(en: "The contract overlaps another contract of this person.", cs: "Smlouva se překrývá s jinou smlouvou této osoby.")
+        case .rateDateTaken:
+            LocalizedText(en: "This person already has a rate from this date.", cs: "Tato osoba již má sazbu od tohoto data.")
+        case .rateInEffect:
+            LocalizedText(
+                en: "Only a rate that has not taken effect yet can be deleted; add a new rate instead.",
+                cs: "Smazat lze jen sazbu, která ještě neplatí; místo toho přidejte novou sazbu."
+            )
+        case .cannotDeactivateSelf:
+            LocalizedText(en: "An admin cannot deactivate their own account.", cs: "Správce nemůže deaktivovat vlastní účet.")
+        case .preconditionRequired:
+            LocalizedText(
+                en: "Send the ETag you read in an If-Match header, so that no one's change is overwritten.",
+                cs: "Pošlete přečtený ETag v hlavičce If-Match, aby nebyla přepsána cizí změna."
+            )
+        case .preconditionFailed:
+            LocalizedText(
+                en: "Someone changed this since you read it; read it again and retry.",
+                cs: "Někdo to mezitím změnil; načtěte to znovu a zkuste to znovu."
             )
         case .serviceUnavailable:
             LocalizedText(

@@ -47,7 +47,7 @@ struct SeederTests {
 struct DemoDataTests {
     @Test func theDemoAdminSignsInWithTheDemoPasswordAndTheFormerEmployeeCannot() async throws {
         try await TestApp.test { app in
-            try await app.withDatabase { pool in
+            _ = try await app.withDatabase { pool in
                 try await Seeder(config: app.config, logger: TestDatabase.logger).seed(pool)
             }
 
@@ -60,6 +60,30 @@ struct DemoDataTests {
 
             #expect(me.text.contains(#""roles":["worker","admin"]"#))
             #expect(former.status == .unauthorized)
+        }
+    }
+}
+
+@Suite("Seeder failures")
+struct SeederFailureTests {
+    @Test func aFailingSeedFileStopsTheLoadWithItsErrorAndLeavesNothing() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seeds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("CREATE TABLE seeded (id int); INSERT INTO seeded VALUES (1); SELECT 'x'::uuid;".utf8)
+            .write(to: directory.appendingPathComponent("0001_broken.sql"))
+        try await TestDatabase.withDatabase { database in
+            var config = TestApp.config(database: database)
+            config.seedsDirectory = directory
+            try await DatabasePool.withRunning(config: database, logger: TestDatabase.logger) { pool in
+                await #expect(throws: (any Error).self) {
+                    try await Seeder(config: config, logger: TestDatabase.logger).seed(pool)
+                }
+                let table = try await pool.withConnection { connection in
+                    try await connection.query("SELECT to_regclass('seeded')::text", logger: TestDatabase.logger)
+                        .collect().first!.decode(String?.self)
+                }
+                #expect(table == nil)
+            }
         }
     }
 }

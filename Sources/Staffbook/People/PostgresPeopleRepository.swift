@@ -1,0 +1,350 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+struct PostgresPeopleRepository: PeopleRepository {
+    let database: DatabasePool
+    let logger: Logger
+
+    func list(scope: PeopleScope, filter: PeopleFilter, page: PageRequest<NamePosition>) async throws -> [PersonSummary] {
+        let logger = self.logger
+        let leader: UUID? = if case .ledBy(let id) = scope { id } else { nil }
+        let pattern = filter.query.map { "%" + Self.escapeLike($0) + "%" }
+        let after = page.after
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT a.id, a.email::text, a.first_name, a.last_name, a.academic_title, a.position, a.is_active,
+                       coalesce((SELECT json_agg(json_build_array(t.id, t.name, m.is_leader) ORDER BY t.name)::text
+                                 FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.account_id = a.id), '[]')
+                FROM accounts a
+                WHERE (\(leader)::uuid IS NULL OR EXISTS (
+                          SELECT 1 FROM team_members l JOIN team_members m ON m.team_id = l.team_id
+                          WHERE l.account_id = \(leader) AND l.is_leader AND m.account_id = a.id))
+                  AND (\(filter.active)::boolean IS NULL OR a.is_active = \(filter.active))
+                  AND (\(filter.teamId)::uuid IS NULL OR EXISTS (
+                          SELECT 1 FROM team_members m WHERE m.team_id = \(filter.teamId) AND m.account_id = a.id))
+                  AND (\(pattern)::text IS NULL
+                       OR unaccent(a.first_name || ' ' || a.last_name) ILIKE unaccent(\(pattern))
+                       OR unaccent(a.last_name || ' ' || a.first_name) ILIKE unaccent(\(pattern)))
+                  AND (\(after?.id)::uuid IS NULL
+                       OR (a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
+                          > (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.id)::uuid))
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                """,
+                logger: logger
+            )
+            var people: [PersonSummary] = []
+            for try await (id, email, first, last, title, position, active, teams) in rows.decode(
+                (UUID, String, String, String, String?, String?, Bool, String).self
+            ) {
+                people.append(PersonSummary(
+                    id: id, email: email, firstName: first, lastName: last, academicTitle: title,
+                    position: position, isActive: active, teams: Self.teamRefs(teams)
+                ))
+            }
+            return people
+        }
+    }
+
+    func profile(id: UUID, today: CalendarDay) async throws -> PersonProfile? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT a.email::text, a.first_name, a.last_name, a.academic_title, a.position,
+                       a.capacity_hours_per_week::text, a.phone, a.personal_email::text, a.roles, a.is_active, a.version,
+                       coalesce((SELECT json_agg(json_build_array(t.id, t.name, m.is_leader) ORDER BY t.name)::text
+                                 FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.account_id = a.id), '[]')
+                FROM accounts a WHERE a.id = \(id)
+                """,
+                logger: logger
+            )
+            guard let row = try await rows.collect().first else { return nil }
+            let (email, first, last, title, position, capacity, phone, personalEmail, roles, active, version, teams) =
+                try row.decode((String, String, String, String?, String?, String?, String?, String?, [String], Bool, Int, String).self)
+            var contracts: [Contract] = []
+            let contractRows = try await connection.query(
+                "SELECT id, type, valid_from::text, valid_to::text FROM contracts WHERE account_id = \(id) ORDER BY valid_from",
+                logger: logger
+            )
+            for try await (contractId, type, from, to) in contractRows.decode((UUID, String, String, String?).self) {
+                contracts.append(Self.contract(contractId, type, from, to))
+            }
+            let rates = try await PostgresRatesRepository.currentAndUpcoming(personId: id, today: today, on: connection, logger: logger)
+            return PersonProfile(
+                id: id, email: email, firstName: first, lastName: last, academicTitle: title, position: position,
+                capacityHoursPerWeek: capacity.flatMap { Decimal(string: $0) }, phone: phone, personalEmail: personalEmail,
+                roles: Role.from(stored: roles), isActive: active, version: version, teams: Self.teamRefs(teams),
+                contracts: contracts, currentRate: rates.current, upcomingRate: rates.upcoming
+            )
+        }
+    }
+
+    func exists(id: UUID) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query("SELECT EXISTS (SELECT 1 FROM accounts WHERE id = \(id))", logger: logger)
+                .collect().first!.decode(Bool.self)
+        }
+    }
+
+    func leads(leaderId: UUID, personId: UUID) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT EXISTS (SELECT 1 FROM team_members l JOIN team_members m ON m.team_id = l.team_id
+                               WHERE l.account_id = \(leaderId) AND l.is_leader AND m.account_id = \(personId))
+                """,
+                logger: logger
+            )
+            return try await rows.collect().first!.decode(Bool.self)
+        }
+    }
+
+    func create(_ person: NewPerson, by: UUID, now: Date) async throws -> UUID {
+        let logger = self.logger
+        let roles = Role.stored(person.roles)
+        let capacity = person.capacityHoursPerWeek.map { "\($0)" }
+        do {
+            return try await database.withTransaction { connection in
+                let rows = try await connection.query(
+                    """
+                    INSERT INTO accounts (email, first_name, last_name, academic_title, position, capacity_hours_per_week,
+                                          phone, personal_email, roles, created_at, updated_at)
+                    VALUES (\(person.email), \(person.firstName), \(person.lastName), \(person.academicTitle), \(person.position),
+                            \(capacity)::numeric, \(person.phone), \(person.personalEmail), \(roles), \(now), \(now))
+                    RETURNING id
+                    """,
+                    logger: logger
+                )
+                let id = try await rows.collect().first!.decode(UUID.self)
+                try await AuditLog.record(on: connection, subject: id, entity: "account", entityId: id, action: "create", by: by, at: now, logger: logger)
+                _ = try await Self.insertContract(person.contract, personId: id, by: by, now: now, on: connection, logger: logger)
+                try await PostgresRatesRepository.insert(
+                    person.rate, personId: id, by: by, now: now, on: connection, logger: logger
+                )
+                for teamId in person.teamIds {
+                    try await connection.query(
+                        "INSERT INTO team_members (team_id, account_id) VALUES (\(teamId), \(id))", logger: logger
+                    )
+                    try await AuditLog.record(
+                        on: connection, subject: id, entity: "team_membership", entityId: teamId, action: "add", by: by, at: now, logger: logger
+                    )
+                }
+                return id
+            }
+        } catch let error as PSQLError where error.isUniqueViolation && error.constraintName == "accounts_email_key" {
+            throw Problem(.emailTaken)
+        } catch let error as PSQLError where error.isForeignKeyViolation && error.constraintName?.hasPrefix("team_members") == true {
+            throw Problem(.validationFailed, fieldErrors: [.init(field: "body.teamIds", code: "unknown", message: LocalizedText(
+                en: "No team has this id.", cs: "Žádný tým nemá tento identifikátor."
+            ))])
+        }
+    }
+
+    func update(id: UUID, expectedVersion: Int, changes: ProfileChanges, by: UUID, now: Date) async throws -> VersionedWrite {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                SELECT first_name, last_name, academic_title, position, capacity_hours_per_week::text, phone,
+                       personal_email::text, roles, version
+                FROM accounts WHERE id = \(id) FOR UPDATE
+                """,
+                logger: logger
+            )
+            guard let row = try await rows.collect().first else { return .notFound }
+            let (first, last, title, position, capacity, phone, personalEmail, roles, version) =
+                try row.decode((String, String, String?, String?, String?, String?, String?, [String], Int).self)
+            guard version == expectedVersion else { return .stale }
+
+            func text(_ change: String?, _ old: String?) -> String? {
+                guard let change else { return old }
+                return change.isEmpty ? nil : change
+            }
+            let new = (
+                first: changes.firstName ?? first,
+                last: changes.lastName ?? last,
+                title: text(changes.academicTitle, title),
+                position: text(changes.position, position),
+                capacity: changes.capacityHoursPerWeek.map { "\($0)" } ?? capacity,
+                phone: text(changes.phone, phone),
+                personalEmail: text(changes.personalEmail, personalEmail),
+                roles: changes.roles.map(Role.stored) ?? roles
+            )
+            var diff: AuditLog.Changes = [:]
+            func note(_ field: String, _ old: String?, _ value: String?) {
+                if old != value { diff[field] = .init(from: old, to: value) }
+            }
+            note("firstName", first, new.first)
+            note("lastName", last, new.last)
+            note("academicTitle", title, new.title)
+            note("position", position, new.position)
+            note("capacityHoursPerWeek", capacity.flatMap { Decimal(string: $0) }.map { "\($0)" }, new.capacity.flatMap { Decimal(string: $0) }.map { "\($0)" })
+            note("phone", phone, new.phone)
+            note("personalEmail", personalEmail, new.personalEmail)
+            note("roles", roles.sorted().joined(separator: ","), new.roles.sorted().joined(separator: ","))
+            try await connection.query(
+                """
+                UPDATE accounts SET first_name = \(new.first), last_name = \(new.last), academic_title = \(new.title),
+                    position = \(new.position), capacity_hours_per_week = \(new.capacity)::numeric, phone = \(new.phone),
+                    personal_email = \(new.personalEmail), roles = \(new.roles), version = version + 1, updated_at = \(now)
+                WHERE id = \(id)
+                """,
+                logger: logger
+            )
+            try await AuditLog.record(
+                on: connection, subject: id, entity: "account", entityId: id, action: "update", by: by, at: now, changes: diff, logger: logger
+            )
+            return .written
+        }
+    }
+
+    func setActive(id: UUID, active: Bool, by: UUID, now: Date) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                "SELECT is_active FROM accounts WHERE id = \(id) FOR UPDATE", logger: logger
+            )
+            guard let current = try await rows.collect().first?.decode(Bool.self) else { return false }
+            guard current != active else { return true }
+            let deactivatedAt: Date? = active ? nil : now
+            try await connection.query(
+                """
+                UPDATE accounts SET is_active = \(active), deactivated_at = \(deactivatedAt), version = version + 1, updated_at = \(now)
+                WHERE id = \(id)
+                """,
+                logger: logger
+            )
+            if !active {
+                try await connection.query(
+                    """
+                    UPDATE sessions SET revoked_at = \(now), revoked_reason = 'account_deactivated'
+                    WHERE account_id = \(id) AND revoked_at IS NULL
+                    """,
+                    logger: logger
+                )
+            }
+            try await AuditLog.record(
+                on: connection, subject: id, entity: "account", entityId: id, action: active ? "reactivate" : "deactivate",
+                by: by, at: now, logger: logger
+            )
+            return true
+        }
+    }
+
+    func addContract(personId: UUID, contract: NewContract, by: UUID, now: Date) async throws -> Contract? {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            // Locking the person serialises contract changes, so the overlap we name is the real one.
+            let exists = try await connection.query("SELECT 1 FROM accounts WHERE id = \(personId) FOR UPDATE", logger: logger)
+            guard try await exists.collect().count == 1 else { return nil }
+            let created = try await Self.insertContract(contract, personId: personId, by: by, now: now, on: connection, logger: logger)
+            try await AuditLog.touch(personId, on: connection, at: now, logger: logger)
+            return created
+        }
+    }
+
+    func endContract(personId: UUID, contractId: UUID, validTo: CalendarDay, by: UUID, now: Date) async throws -> Contract? {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                SELECT type, valid_from::text, valid_to::text FROM contracts
+                WHERE id = \(contractId) AND account_id = \(personId) FOR UPDATE
+                """,
+                logger: logger
+            )
+            guard let row = try await rows.collect().first else { return nil }
+            let (type, from, to) = try row.decode((String, String, String?).self)
+            guard let validFrom = CalendarDay(from), validTo >= validFrom else {
+                throw Problem(.validationFailed, fieldErrors: [.init(field: "body.validTo", code: "before_start", message: LocalizedText(
+                    en: "A contract cannot end before it starts (\(from)).", cs: "Smlouva nemůže skončit dřív, než začne (\(from))."
+                ))])
+            }
+            do {
+                try await connection.query(
+                    "UPDATE contracts SET valid_to = \(validTo.iso)::date WHERE id = \(contractId)", logger: logger
+                )
+            } catch let error as PSQLError where error.isExclusionViolation {
+                throw Problem(.contractOverlap)
+            }
+            try await AuditLog.record(
+                on: connection, subject: personId, entity: "contract", entityId: contractId, action: "end", by: by, at: now,
+                changes: ["validTo": .init(from: to, to: validTo.iso)], logger: logger
+            )
+            try await AuditLog.touch(personId, on: connection, at: now, logger: logger)
+            return Self.contract(contractId, type, from, validTo.iso)
+        }
+    }
+
+    /// Inserts a contract after checking for an overlap, so the problem can name the contract in the way.
+    static func insertContract(
+        _ contract: NewContract, personId: UUID, by: UUID, now: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Contract {
+        let from = contract.validFrom.iso
+        let to = contract.validTo?.iso
+        let overlapping = try await connection.query(
+            """
+            SELECT id, type, valid_from::text, valid_to::text FROM contracts
+            WHERE account_id = \(personId)
+              AND daterange(valid_from, valid_to, '[]') && daterange(\(from)::date, \(to)::date, '[]')
+            ORDER BY valid_from LIMIT 1
+            """,
+            logger: logger
+        )
+        if let row = try await overlapping.collect().first {
+            let (id, type, otherFrom, otherTo) = try row.decode((UUID, String, String, String?).self)
+            let until = otherTo ?? "…"
+            throw Problem(.contractOverlap, detail: LocalizedText(
+                en: "It overlaps the \(type) contract \(otherFrom) – \(until) (id \(id.uuidString.lowercased())).",
+                cs: "Překrývá se se smlouvou \(type) \(otherFrom) – \(until) (id \(id.uuidString.lowercased()))."
+            ))
+        }
+        do {
+            let rows = try await connection.query(
+                """
+                INSERT INTO contracts (account_id, type, valid_from, valid_to, created_at)
+                VALUES (\(personId), \(contract.type.rawValue), \(from)::date, \(to)::date, \(now))
+                RETURNING id
+                """,
+                logger: logger
+            )
+            let id = try await rows.collect().first!.decode(UUID.self)
+            try await AuditLog.record(
+                on: connection, subject: personId, entity: "contract", entityId: id, action: "add", by: by, at: now,
+                changes: ["type": .init(from: nil, to: contract.type.rawValue), "validFrom": .init(from: nil, to: from),
+                          "validTo": .init(from: nil, to: to)],
+                logger: logger
+            )
+            return Contract(id: id, type: contract.type, validFrom: contract.validFrom, validTo: contract.validTo)
+        } catch let error as PSQLError where error.isExclusionViolation {
+            throw Problem(.contractOverlap)
+        }
+    }
+
+    static func contract(_ id: UUID, _ type: String, _ from: String, _ to: String?) -> Contract {
+        Contract(id: id, type: ContractType(rawValue: type) ?? .ico, validFrom: CalendarDay(from)!, validTo: to.flatMap(CalendarDay.init))
+    }
+
+    /// `[[id, name, leader], …]` as built by `json_build_array` in the queries above.
+    static func teamRefs(_ json: String) -> [TeamRef] {
+        guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] else { return [] }
+        return array.compactMap { entry in
+            guard entry.count == 3, let id = (entry[0] as? String).flatMap(UUID.init(uuidString:)),
+                  let name = entry[1] as? String, let leader = entry[2] as? Bool
+            else { return nil }
+            return TeamRef(id: id, name: name, leader: leader)
+        }
+    }
+
+    /// Makes `%`, `_` and `\` in a search literal.
+    static func escapeLike(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// CZK amounts: exact decimals, parsed from and written as strings, never floating point.
+enum Money {
+    /// A positive amount with at most two decimals and at most 8 integer digits.
+    static func parsePositive(_ text: String) -> Decimal? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count),
+              (1...8).contains(parts[0].count), parts[0].allSatisfy(\.isASCIIDigit),
+              parts.count == 1 || ((1...2).contains(parts[1].count) && parts[1].allSatisfy(\.isASCIIDigit)),
+              let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value > 0
+        else { return nil }
+        return value
+    }
+
+    /// Two decimals, half-up (away from zero), dot as separator: "1250.50".
+    static func format(_ value: Decimal) -> String {
+        String(format2(rounded(value)))
+    }
+
+    static func rounded(_ value: Decimal, scale: Int = 2) -> Decimal {
+        var input = value
+        var result = Decimal()
+        NSDecimalRound(&result, &input, scale, .plain)
+        return result
+    }
+
+    private static func format2(_ value: Decimal) -> String {
+        let negative = value < 0
+        let magnitude = negative ? -value : value
+        let cents = NSDecimalNumber(decimal: magnitude * 100).int64Value
+        let text = "\(cents / 100).\(String(format: "%02lld", cents % 100))"
+        return negative ? "-" + text : text
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import Staffbook
+
+/// Every operation of the contract × no token / worker / team leader (of other teams) / admin.
+/// The worker is Jan Novák (Mobile); the team leader leads Mobile; the "other person" is
+/// Ondřej Chalupa (Web), outside both. A new operation without a row here fails the suite.
+@Suite("Authorization matrix")
+struct AuthorizationMatrixTests {
+    enum Expect: Equatable, CustomStringConvertible {
+        case status(Int)
+        /// Allowed: anything but 401, 404 and 5xx (writes may answer 201, 204, 409, …).
+        case allowed
+
+        var description: String {
+            switch self {
+            case .status(let code): "\(code)"
+            case .allowed: "allowed"
+            }
+        }
+    }
+
+    struct Row: Sendable, CustomStringConvertible {
+        var operation: String
+        var method: HTTPRequest.Method
+        var path: String
+        var body: String?
+        var headers: HTTPFields = [:]
+        /// Expected answers for: no token, worker, team leader, admin.
+        var expected: [Expect]
+
+        var description: String { "\(operation) \(method) \(path)" }
+    }
+
+    static let other = Demo.ondrejChalupa
+    static let ok = Expect.status(200)
+    static let none = Expect.status(401)
+    static let hidden = Expect.status(404)
+
+    static let rows: [Row] = [
+        Row(operation: "getLiveness", method: .get, path: "/health/live", expected: [ok, ok, ok, ok]),
+        Row(operation: "getReadiness", method: .get, path: "/health/ready", expected: [ok, ok, ok, ok]),
+        Row(operation: "getOpenAPIDocument", method: .get, path: "/openapi.yaml", expected: [ok, ok, ok, ok]),
+        Row(operation: "getMetrics", method: .get, path: "/metrics", expected: [ok, ok, ok, ok]),
+        Row(operation: "signInWithPassword", method: .post, path: "/v1/auth/password",
+            body: #"{"email":"jan.novak@staffbook.example","password":"staffbook-demo"}"#, expected: [ok, ok, ok, ok]),
+        Row(operation: "signInWithGoogle", method: .post, path: "/v1/auth/google", body: #"{"idToken":"a.b.c"}"#,
+            expected: [none, none, none, none]),
+        Row(operation: "refreshTokens", method: .post, path: "/v1/auth/refresh", body: #"{"refreshToken":"unknown"}"#,
+            expected: [none, none, none, none]),
+        Row(operation: "logout", method: .post, path: "/v1/auth/logout", expected: [none, .status(204), .status(204), .status(204)]),
+        Row(operation: "getMe", method: .get, path: "/v1/me", expected: [none, ok, ok, ok]),
+        Row(operation: "listMySessions", method: .get, path: "/v1/me/sessions", expected: [none, ok, ok, ok]),
+        Row(operation: "endMySession", method: .delete, path: "/v1/me/sessions/\(UUID())", expected: [none, hidden, hidden, hidden]),
+        Row(operation: "getMyRate", method: .get, path: "/v1/me/rate", expected: [none, ok, ok, ok]),
+        Row(operation: "listUsers", method: .get, path: "/v1/users", expected: [none, hidden, ok, ok]),
+        Row(operation: "createUser", method: .post, path: "/v1/users", body: """
+            {"email":"matrix@staffbook.example","firstName":"M","lastName":"X",
+             "contract":{"type":"ICO","validFrom":"2026-12-01"},"rate":{"amount":"500","effectiveFrom":"2026-12-01"}}
+            """, expected: [none, hidden, hidden, .status(201)]),
+        Row(operation: "getUser", method: .get, path: "/v1/users/\(other)", expected: [none, hidden, hidden, ok]),
+        Row(operation: "updateUser", method: .patch, path: "/v1/users/\(other)", body: #"{"position":"X"}"#,
+            headers: [.ifMatch: "*"], expected: [none, hidden, hidden, ok]),
+        Row(operation: "deactivateUser", method: .post, path: "/v1/users/\(other)/deactivate", expected: [none, hidden, hidden, ok]),
+        Row(operation: "reactivateUser", method: .post, path: "/v1/users/\(other)/reactivate", expected: [none, hidden, hidden, ok]),
+        Row(operation: "addContract", method: .post, path: "/v1/users/\(other)/contracts",
+            body: #"{"type":"DPP","validFrom":"2020-01-01","validTo":"2020-02-01"}"#, expected: [none, hidden, hidden, .status(201)]),
+        Row(operation: "endContract", method: .post, path: "/v1/users/\(other)/contracts/\(UUID())/end",
+            body: #"{"validTo":"2030-01-01"}"#, expected: [none, hidden, hidden, hidden]),
+        Row(operation: "listUserRates", method: .get, path: "/v1/users/\(other)/rates", expected: [none, hidden, hidden, ok]),
+        Row(operation: "addUserRate", method: .post, path: "/v1/users/\(other)/rates",
+            body: #"{"amount":"1000","effectiveFrom":"2030-01-01"}"#, expected: [none, hidden, hidden, .status(201)]),
+        Row(operation: "deleteUserRate", method: .delete, path: "/v1/users/\(other)/rates/\(UUID())",
+            expected: [none, hidden, hidden, hidden]),
+        Row(operation: "listRateIncreases", method: .get, path: "/v1/rates/increases?from=2025-01&to=2025-12",
+            expected: [none, hidden, hidden, ok]),
+        Row(operation: "getAverageRateIncrease", method: .get, path: "/v1/rates/increases/average?month=2025-01",
+            expected: [none, hidden, hidden, ok]),
+        Row(operation: "listTeams", method: .get, path: "/v1/teams", expected: [none, hidden, ok, ok]),
+        Row(operation: "createTeam", method: .post, path: "/v1/teams", body: #"{"name":"Matrix"}"#,
+            expected: [none, hidden, hidden, .status(201)]),
+        Row(operation: "renameTeam", method: .patch, path: "/v1/teams/\(Demo.webTeam)", body: #"{"name":"Web 2"}"#,
+            expected: [none, hidden, hidden, ok]),
+        Row(operation: "putTeamMember", method: .put, path: "/v1/teams/\(Demo.webTeam)/members/\(Demo.janNovak)",
+            body: #"{"leader":false}"#, expected: [none, hidden, hidden, ok]),
+        Row(operation: "removeTeamMember", method: .delete, path: "/v1/teams/\(Demo.webTeam)/members/\(other)",
+            expected: [none, hidden, hidden, ok]),
+    ]
+
+    @Test func everyOperationOfTheContractHasARow() {
+        #expect(Set(Self.rows.map(\.operation)) == AccessPolicyTests.specOperations)
+    }
+
+    @Test(arguments: rows)
+    func eachRoleGetsExactlyWhatTheRoleTableSays(row: Row) async throws {
+        try await TestApp.test(configure: { $0.auth.sessionStatusCacheTTL = .zero }) { app in
+            try await app.seedDemo()
+            let callers: [String?] = [nil, "jan.novak@staffbook.example", "lead.mobile@staffbook.example", "admin@staffbook.example"]
+            for (caller, expected) in zip(callers, row.expected) {
+                var token: String?
+                if let caller { token = try await app.token(caller) }
+
+                let response = try await app.send(row.method, row.path, token: token, json: row.body, headers: row.headers)
+
+                let code = response.status.code
+                switch expected {
+                case .status(let wanted):
+                    #expect(code == wanted, "\(row) as \(caller ?? "nobody"): \(response.text)")
+                case .allowed:
+                    #expect(![401, 404].contains(code) && code < 500, "\(row) as \(caller ?? "nobody"): \(response.text)")
+                }
+                if code == 404 {
+                    #expect(!response.text.contains("@staffbook.example"), "a 404 must not carry anyone's data")
+                }
+            }
+        }
+    }
+}
