@@ -9,7 +9,7 @@ LOCAL_DB_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/staffbook
 TEST_ADMIN_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/postgres
 BIN := .build/debug/staffbook
 
-.PHONY: run test build db db-stop compose-check clean-test-dbs
+.PHONY: run test build db db-stop compose-check clean-test-dbs test-tools
 
 build:
 	swift build --product staffbook
@@ -36,8 +36,12 @@ $(DEV_KEY):
 	@echo "Created a local development signing key in $@."
 
 ## The whole test suite against throwaway databases on the local cluster.
-test: db compose-check clean-test-dbs
+test: db compose-check clean-test-dbs test-tools
 	STAFFBOOK_TEST_DATABASE_URL=$(TEST_ADMIN_URL) swift test
+
+## Tests read generated workbooks back with a reader that is not ours (openpyxl).
+test-tools:
+	@python3 -c "import openpyxl" 2>/dev/null || python3 -m pip install --quiet openpyxl
 
 ## Drop databases left by interrupted test runs (templates are kept and reused).
 clean-test-dbs:

@@ -8,6 +8,8 @@ struct APIHandler: APIProtocol {
     let people: PeopleHandler
     let rates: RatesHandler
     let teams: TeamsHandler
+    let myInvoices: MyInvoicesHandler
+    let invoices: InvoicesAdminHandler
 
     func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output {
         try await operations.getLiveness(input)
@@ -127,5 +129,53 @@ struct APIHandler: APIProtocol {
 
     func removeTeamMember(_ input: Operations.RemoveTeamMember.Input) async throws -> Operations.RemoveTeamMember.Output {
         try await teams.removeTeamMember(input)
+    }
+
+    func listMyInvoices(_ input: Operations.ListMyInvoices.Input) async throws -> Operations.ListMyInvoices.Output {
+        try await myInvoices.listMyInvoices(input)
+    }
+
+    func uploadMyInvoice(_ input: Operations.UploadMyInvoice.Input) async throws -> Operations.UploadMyInvoice.Output {
+        try await myInvoices.uploadMyInvoice(input)
+    }
+
+    func getMyEarnings(_ input: Operations.GetMyEarnings.Input) async throws -> Operations.GetMyEarnings.Output {
+        try await myInvoices.getMyEarnings(input)
+    }
+
+    func downloadInvoiceFile(_ input: Operations.DownloadInvoiceFile.Input) async throws -> Operations.DownloadInvoiceFile.Output {
+        try await myInvoices.downloadInvoiceFile(input)
+    }
+
+    func getInvoice(_ input: Operations.GetInvoice.Input) async throws -> Operations.GetInvoice.Output {
+        try await myInvoices.getInvoice(input)
+    }
+
+    func listInvoices(_ input: Operations.ListInvoices.Input) async throws -> Operations.ListInvoices.Output {
+        try await invoices.listInvoices(input)
+    }
+
+    func actOnInvoice(_ input: Operations.ActOnInvoice.Input) async throws -> Operations.ActOnInvoice.Output {
+        try await invoices.actOnInvoice(input)
+    }
+
+    func bulkActOnInvoices(_ input: Operations.BulkActOnInvoices.Input) async throws -> Operations.BulkActOnInvoices.Output {
+        try await invoices.bulkActOnInvoices(input)
+    }
+
+    func listMissingInvoices(_ input: Operations.ListMissingInvoices.Input) async throws -> Operations.ListMissingInvoices.Output {
+        try await invoices.listMissingInvoices(input)
+    }
+
+    func generateStatements(_ input: Operations.GenerateStatements.Input) async throws -> Operations.GenerateStatements.Output {
+        try await invoices.generateStatements(input)
+    }
+
+    func exportInvoices(_ input: Operations.ExportInvoices.Input) async throws -> Operations.ExportInvoices.Output {
+        try await invoices.exportInvoices(input)
+    }
+
+    func markInvoicesExported(_ input: Operations.MarkInvoicesExported.Input) async throws -> Operations.MarkInvoicesExported.Output {
+        try await invoices.markInvoicesExported(input)
     }
 }

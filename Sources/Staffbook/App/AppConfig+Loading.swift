@@ -44,12 +44,7 @@ extension AppConfig {
     public static func load(from reader: ConfigReader) throws(ConfigurationError) -> AppConfig {
         let values = Values(reader: reader)
         return try AppConfig(
-            http: HTTP(
-                host: values.string("http.host", default: "127.0.0.1"),
-                port: values.int("http.port", default: 8080, in: 1...65535),
-                maxBodyBytes: values.int("http.maxBodyBytes", default: 1 << 20, in: 1...(1 << 30)),
-                shutdownGracePeriod: .seconds(values.int("http.shutdownGraceSeconds", default: 10, in: 0...600))
-            ),
+            http: loadHTTP(values),
             database: loadDatabase(values),
             auth: loadAuth(values),
             logLevel: values.logLevel("log.level", default: .info),
@@ -57,6 +52,24 @@ extension AppConfig {
             schemaDirectory: URL(fileURLWithPath: values.string("schema.directory", default: "schema")),
             seedsDirectory: URL(fileURLWithPath: values.string("seeds.directory", default: "seeds"))
         )
+    }
+
+    private static func loadHTTP(_ values: Values) throws(ConfigurationError) -> HTTP {
+        var http = HTTP(
+            host: values.string("http.host", default: "127.0.0.1"),
+            port: try values.int("http.port", default: 8080, in: 1...65535),
+            maxBodyBytes: try values.int("http.maxBodyBytes", default: 1 << 20, in: 1...(1 << 30)),
+            shutdownGracePeriod: .seconds(try values.int("http.shutdownGraceSeconds", default: 10, in: 0...600))
+        )
+        http.maxUploadBytes = try values.int("http.maxUploadBytes", default: 10 << 20, in: 1024...(1 << 30))
+        let base = values.string("http.publicUrl", default: "")
+        if !base.isEmpty {
+            guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ConfigurationError(key: "http.publicUrl", reason: "'\(base)' is not an http(s) URL")
+            }
+        }
+        http.publicBaseURL = base.hasSuffix("/") ? String(base.dropLast()) : base
+        return http
     }
 
     private static func loadDatabase(_ values: Values) throws(ConfigurationError) -> Database {

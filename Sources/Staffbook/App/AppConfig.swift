@@ -11,6 +11,10 @@ public struct AppConfig: Sendable {
         public var maxBodyBytes: Int
         /// How long in-flight requests may take to finish after SIGTERM/SIGINT.
         public var shutdownGracePeriod: Duration
+        /// Largest invoice file; its upload route accepts a body this big plus the multipart envelope.
+        public var maxUploadBytes: Int = 10 << 20
+        /// Prefix of links in responses and exports (`https://staffbook.example.com`); empty: relative links.
+        public var publicBaseURL: String = ""
     }
 
     public struct Database: Sendable {

@@ -49,19 +49,25 @@ public func buildApplication(
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: HeaderEncodingMiddleware())
-    router.add(middleware: BodyLimitMiddleware(maxBytes: config.http.maxBodyBytes))
+    router.add(middleware: BodyLimitMiddleware(maxBytes: config.http.maxBodyBytes, uploadMaxBytes: config.http.maxUploadBytes))
     router.add(middleware: AuthenticationMiddleware(auth: auth, trustForwardedFor: config.auth.trustForwardedFor))
 
     let people = PostgresPeopleRepository(database: database, logger: logger)
     let rates = PostgresRatesRepository(database: database, logger: logger)
     let visibility = PersonVisibility(people: people)
+    let invoices = PostgresInvoiceRepository(database: database, logger: logger)
+    let invoiceSchemas = InvoiceSchemas(publicBaseURL: config.http.publicBaseURL)
     let handler = APIHandler(
         operations: OperationsHandler(database: database, metrics: metrics),
         auth: AuthHandler(auth: auth),
         me: MeHandler(auth: auth, accounts: accounts),
         people: PeopleHandler(people: people, rates: rates, visibility: visibility, clock: clock),
         rates: RatesHandler(rates: rates, visibility: visibility, clock: clock),
-        teams: TeamsHandler(teams: PostgresTeamsRepository(database: database, logger: logger), clock: clock)
+        teams: TeamsHandler(teams: PostgresTeamsRepository(database: database, logger: logger), clock: clock),
+        myInvoices: MyInvoicesHandler(invoices: invoices, schemas: invoiceSchemas, maxUploadBytes: config.http.maxUploadBytes, clock: clock),
+        invoices: InvoicesAdminHandler(
+            invoices: invoices, idempotency: IdempotencyStore(database: database, logger: logger), schemas: invoiceSchemas, clock: clock
+        )
     )
     let transport = MethodCheckingTransport(router: router)
     try handler.registerHandlers(on: transport, configuration: .staffbook, middlewares: [AccessPolicyMiddleware()])
@@ -87,5 +93,5 @@ public func buildApplication(
 
 extension OpenAPIRuntime.Configuration {
     /// Compact JSON: the runtime pretty-prints by default, which costs bytes and time.
-    static let staffbook = Self(jsonEncodingOptions: [])
+    static let staffbook = Self(jsonEncodingOptions: [.withoutEscapingSlashes])
 }

@@ -45,6 +45,19 @@ enum AccessPolicy {
         "renameTeam": .anyOf([.admin]),
         "putTeamMember": .anyOf([.admin]),
         "removeTeamMember": .anyOf([.admin]),
+        "listMyInvoices": .signedIn,
+        "uploadMyInvoice": .signedIn,
+        "getMyEarnings": .signedIn,
+        // The invoice's owner or an admin; checked per invoice.
+        "downloadInvoiceFile": .signedIn,
+        "getInvoice": .signedIn,
+        "listInvoices": .anyOf([.admin]),
+        "actOnInvoice": .anyOf([.admin]),
+        "bulkActOnInvoices": .anyOf([.admin]),
+        "listMissingInvoices": .anyOf([.admin]),
+        "generateStatements": .anyOf([.admin]),
+        "exportInvoices": .anyOf([.admin]),
+        "markInvoicesExported": .anyOf([.admin]),
     ]
 }
 

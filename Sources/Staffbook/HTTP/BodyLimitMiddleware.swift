@@ -2,16 +2,32 @@ import Hummingbird
 
 /// Refuses bodies over the configured size: at once when `Content-Length` says so, otherwise
 /// as soon as the streamed body crosses the limit, so an oversized body is never held in memory.
+/// Invoice uploads get their own, larger limit.
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    let maxBytes: Int
+    let defaultMaxBytes: Int
+    let uploadMaxBytes: Int
+
+    init(maxBytes: Int, uploadMaxBytes: Int? = nil) {
+        defaultMaxBytes = maxBytes
+        self.uploadMaxBytes = uploadMaxBytes ?? maxBytes
+    }
+
+    /// Room for the multipart envelope around an upload (boundaries, part headers, the amount).
+    static let multipartAllowance = 64 * 1024
+
+    private func limit(for request: Request) -> Int {
+        guard request.method == .put, request.uri.path.hasPrefix("/v1/me/invoices/") else { return defaultMaxBytes }
+        return uploadMaxBytes + Self.multipartAllowance
+    }
 
     func handle(
         _ request: Request,
         context: AppRequestContext,
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
+        let maxBytes = limit(for: request)
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBytes {
             throw Problem(.payloadTooLarge, detail: Self.detail(maxBytes))
         }

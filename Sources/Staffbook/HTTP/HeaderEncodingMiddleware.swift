@@ -7,7 +7,7 @@ import Hummingbird
 struct HeaderEncodingMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    static let names: [HTTPField.Name] = [.eTag, .location, HTTPField.Name("Link")!]
+    static let names: [HTTPField.Name] = [.eTag, .location, .contentDisposition, HTTPField.Name("Link")!]
 
     func handle(
         _ request: Request,

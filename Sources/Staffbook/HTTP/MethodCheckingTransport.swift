@@ -6,6 +6,7 @@ import Synchronization
 
 /// Registers the generated operations on the router and remembers which methods each path
 /// has, so that the other methods on a known path answer 405 with `Allow` instead of 404.
+/// It also tells the runtime when a request has no body at all.
 final class MethodCheckingTransport: ServerTransport {
     private let router: Router<AppRequestContext>
     private let methodsByPath = Mutex<[String: [HTTPRequest.Method]]>([:])
@@ -19,7 +20,13 @@ final class MethodCheckingTransport: ServerTransport {
         method: HTTPRequest.Method,
         path: String
     ) throws {
-        router.register(handler, method: method, path: path)
+        // A request without a body must reach the runtime as "no body", not as an empty one,
+        // or an optional JSON body is parsed from zero bytes and refused.
+        router.register({ request, body, metadata in
+            let hasBody = request.headerFields[.transferEncoding] != nil
+                || (request.headerFields[.contentLength].flatMap(Int.init) ?? 0) > 0
+            return try await handler(request, hasBody ? body : nil, metadata)
+        }, method: method, path: path)
         methodsByPath.withLock { $0[path, default: []].append(method) }
     }
 

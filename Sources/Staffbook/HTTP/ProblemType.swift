@@ -19,6 +19,14 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case rateInEffect = "rate-in-effect"
     case cannotDeactivateSelf = "cannot-deactivate-self"
     case preconditionRequired = "precondition-required"
+    case invoiceLocked = "invoice-locked"
+    case invalidTransition = "invalid-transition"
+    case idempotencyKeyInUse = "idempotency-key-in-use"
+    case noContractorContract = "no-contractor-contract"
+    case futurePeriod = "future-period"
+    case notAPDF = "not-a-pdf"
+    case invalidPDF = "invalid-pdf"
+    case noStatementContract = "no-statement-contract"
     case preconditionFailed = "precondition-failed"
     case serviceUnavailable = "service-unavailable"
     case internalError = "internal-error"
@@ -41,6 +49,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .emailTaken, .teamNameTaken, .contractOverlap, .rateDateTaken, .rateInEffect, .cannotDeactivateSelf: .conflict
         case .preconditionRequired: .init(code: 428, reasonPhrase: "Precondition Required")
         case .preconditionFailed: .preconditionFailed
+        case .invoiceLocked, .invalidTransition, .idempotencyKeyInUse: .conflict
+        case .noContractorContract, .futurePeriod, .invalidPDF, .noStatementContract: .unprocessableContent
+        case .notAPDF: .unsupportedMediaType
         case .serviceUnavailable: .serviceUnavailable
         case .internalError: .internalServerError
         }
@@ -66,6 +77,14 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .cannotDeactivateSelf: LocalizedText(en: "Cannot deactivate yourself", cs: "Nelze deaktivovat sám sebe")
         case .preconditionRequired: LocalizedText(en: "If-Match required", cs: "Chybí If-Match")
         case .preconditionFailed: LocalizedText(en: "Changed meanwhile", cs: "Mezitím změněno")
+        case .invoiceLocked: LocalizedText(en: "Invoice locked", cs: "Faktura je uzamčena")
+        case .invalidTransition: LocalizedText(en: "Action not allowed now", cs: "Akce teď není povolena")
+        case .idempotencyKeyInUse: LocalizedText(en: "Request still running", cs: "Požadavek stále běží")
+        case .noContractorContract: LocalizedText(en: "No contractor contract", cs: "Chybí smlouva IČO")
+        case .futurePeriod: LocalizedText(en: "Month not begun", cs: "Měsíc ještě nezačal")
+        case .notAPDF: LocalizedText(en: "Not a PDF", cs: "Nejde o PDF")
+        case .invalidPDF: LocalizedText(en: "Damaged PDF", cs: "Poškozené PDF")
+        case .noStatementContract: LocalizedText(en: "No employment contract", cs: "Chybí pracovní smlouva")
         case .serviceUnavailable: LocalizedText(en: "Service unavailable", cs: "Služba je nedostupná")
         case .internalError: LocalizedText(en: "Internal error", cs: "Vnitřní chyba")
         }
@@ -133,6 +152,37 @@ public enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(
                 en: "Someone changed this since you read it; read it again and retry.",
                 cs: "Někdo to mezitím změnil; načtěte to znovu a zkuste to znovu."
+            )
+        case .invoiceLocked:
+            LocalizedText(
+                en: "This invoice is approved or paid and can no longer be replaced.",
+                cs: "Tato faktura je schválená nebo zaplacená a už ji nelze nahradit."
+            )
+        case .invalidTransition:
+            LocalizedText(en: "This action is not allowed in the invoice's state.", cs: "Tato akce není ve stavu faktury povolena.")
+        case .idempotencyKeyInUse:
+            LocalizedText(
+                en: "A request with this Idempotency-Key has not finished yet; retry shortly.",
+                cs: "Požadavek s tímto Idempotency-Key ještě neskončil; zkuste to za chvíli."
+            )
+        case .noContractorContract:
+            LocalizedText(
+                en: "You had no contractor (ICO) contract in this month, so there is no invoice to upload.",
+                cs: "V tomto měsíci jste neměli smlouvu na IČO, takže není co nahrát."
+            )
+        case .futurePeriod:
+            LocalizedText(en: "Invoices can be uploaded from the month they are for.", cs: "Fakturu lze nahrát nejdříve v měsíci, za který je.")
+        case .notAPDF:
+            LocalizedText(en: "The file is not a PDF.", cs: "Soubor není PDF.")
+        case .invalidPDF:
+            LocalizedText(
+                en: "The file starts like a PDF but is incomplete (no %%EOF trailer).",
+                cs: "Soubor začíná jako PDF, ale je neúplný (chybí závěrečné %%EOF)."
+            )
+        case .noStatementContract:
+            LocalizedText(
+                en: "Hours were given for someone without an HPP, DPP or DPC contract in this month.",
+                cs: "Hodiny byly zadány pro někoho, kdo v tomto měsíci neměl smlouvu HPP, DPP ani DPC."
             )
         case .serviceUnavailable:
             LocalizedText(

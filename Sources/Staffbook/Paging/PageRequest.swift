@@ -44,6 +44,15 @@ struct PageRequest<Position: Codable & Sendable>: Sendable {
         self.offset = offset
     }
 
+    private init(exactly limit: Int) {
+        self.limit = limit
+        self.after = nil
+        self.offset = 0
+    }
+
+    /// Every row up to `limit`, for bounded lists that are not paged (a chart's months).
+    static func all(_ limit: Int) -> Self { Self(exactly: limit) }
+
     /// Rows to ask the database for: one more than a page tells whether another page follows.
     var fetchLimit: Int { limit + 1 }
 }

@@ -1,6 +1,9 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
+import PostgresNIO
 @testable import Staffbook
 
 /// The demo company from `seeds/`, for tests that need believable data.
@@ -16,6 +19,13 @@ enum Demo {
     static let ondrejChalupa = id(6)    // worker in Web
     static let formerEmployee = id(10)  // deactivated
     static let backendLead = id(11)     // Lukáš Čermák, leads Backend
+    /// The id `seeds/0003_demo_invoices.sql` gives a person's invoice of a month: md5(person || first day).
+    static func invoiceId(_ person: UUID, _ firstDay: String) -> String {
+        let hex = Insecure.MD5.hash(data: Data((person.uuidString.lowercased() + firstDay).utf8)).map { String(format: "%02x", $0) }.joined()
+        let chars = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
+    }
+
     static let mobileTeam = UUID(uuidString: "00000000-0000-4000-9000-000000000001")!
     static let webTeam = UUID(uuidString: "00000000-0000-4000-9000-000000000002")!
 }
@@ -29,6 +39,24 @@ extension TestContext {
 
     func token(_ email: String) async throws -> String {
         try await signIn(email, password: Demo.password).accessToken
+    }
+
+    func upload(
+        _ period: String, token: String, body: ByteBuffer = Multipart.invoice(), headers: HTTPFields = Multipart.headers
+    ) async throws -> TestResponse {
+        var headers = headers
+        headers[.authorization] = "Bearer \(token)"
+        return try await client.execute(uri: "/v1/me/invoices/\(period)", method: .put, headers: headers, body: body)
+    }
+
+    /// Runs a statement on the app's database and returns the first column of each row as text.
+    func sql(_ query: String) async throws -> [String?] {
+        try await withDatabase { pool in
+            try await pool.withConnection { connection in
+                try await connection.query(PostgresQuery(unsafeSQL: query), logger: TestDatabase.logger)
+                    .collect().map { try $0.makeRandomAccess()[0].decode(String?.self) }
+            }
+        }
     }
 
     func send(

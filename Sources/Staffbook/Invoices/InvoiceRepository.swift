@@ -1,0 +1,56 @@
+import Foundation
+import NIOCore
+
+/// Invoices, their files and their history.
+protocol InvoiceRepository: Sendable {
+    /// The month of the person's first contract; nil without contracts.
+    func firstContractMonth(personId: UUID) async throws -> CalendarMonth?
+    /// Months from `first` to `last`, newest first (fetches `page.fetchLimit`).
+    func months(personId: UUID, first: CalendarMonth, last: CalendarMonth, page: PageRequest<MonthPosition>) async throws -> [MonthRow]
+    /// Whether the person had an ICO contract on any day of the month.
+    func hadContractorContract(personId: UUID, month: CalendarMonth) async throws -> Bool
+    /// Creates the invoice or replaces its file, in one transaction. See `UploadOutcome`.
+    func upload(personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, idempotencyKey: String?, now: Date) async throws -> UploadOutcome
+    /// The newest file's bytes with what a download needs.
+    func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: ByteBuffer)?
+    /// The admin's list (fetches `page.fetchLimit`).
+    func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice]
+    func find(id: UUID) async throws -> Invoice?
+    func events(invoiceId: UUID) async throws -> [InvoiceEvent]
+    /// Applies an admin action if the invoice is still at `expectedVersion` (any version when nil).
+    func act(invoiceId: UUID, action: InvoiceAction, expectedVersion: Int?, reason: String?, actorId: UUID, now: Date) async throws -> ActOutcome
+    /// Ids of the invoices of a month, in one state or any.
+    func ids(period: CalendarMonth, state: InvoiceState?) async throws -> [UUID]
+    /// People with an ICO contract in the month and no invoice for it (fetches `page.fetchLimit`).
+    func missing(month: CalendarMonth, page: PageRequest<NamePosition>) async throws -> [InvoicePerson]
+    /// The approved invoices of a month, in Czech name order.
+    func approved(month: CalendarMonth) async throws -> [Invoice]
+    /// Sets `exported_at` on the month's approved invoices; returns how many.
+    func markExported(month: CalendarMonth, now: Date) async throws -> Int
+    /// People with an HPP, DPP or DPC contract in the month.
+    func statementCandidates(month: CalendarMonth) async throws -> [StatementCandidate]
+    /// Stores a generated statement unless an invoice that must not change is in the way.
+    func saveStatement(personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID, now: Date) async throws -> StatementOutcome
+}
+
+enum UploadOutcome: Sendable, Equatable {
+    case created
+    case replaced
+    /// Approved or paid: the worker can no longer replace it.
+    case locked(InvoiceState)
+    /// This `Idempotency-Key` was used before: nothing was written.
+    case repeated
+}
+
+enum ActOutcome: Sendable, Equatable {
+    case done(Invoice)
+    case stale
+    case refused(state: InvoiceState, allowed: [InvoiceAction])
+    case notFound
+}
+
+enum StatementOutcome: Sendable, Equatable {
+    case created(UUID)
+    case regenerated(UUID)
+    case skipped(String)
+}

@@ -1,0 +1,152 @@
+import Foundation
+import OpenAPIRuntime
+import StaffbookAPI
+
+/// The worker's side: their months, uploads, files and earnings; and reading one invoice.
+struct MyInvoicesHandler: Sendable {
+    let invoices: any InvoiceRepository
+    let schemas: InvoiceSchemas
+    let maxUploadBytes: Int
+    let clock: any AppClock
+
+    private var currentMonth: CalendarMonth {
+        let today = CalendarDay(clock.now())
+        return CalendarMonth(year: today.year, month: today.month)
+    }
+
+    func listMyInvoices(_ input: Operations.ListMyInvoices.Input) async throws -> Operations.ListMyInvoices.Output {
+        let caller = try RequestScope.requireCaller()
+        let query = input.query
+        let page = try PageRequest<MonthPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        let current = currentMonth
+        var rows: [MonthRow] = []
+        if let first = try await invoices.firstContractMonth(personId: caller.accountId), first <= current {
+            rows = try await invoices.months(personId: caller.accountId, first: first, last: current, page: page)
+        }
+        let result = Page(rows: rows, limit: page.limit) { MonthPosition(month: $0.month.iso) }
+        return .ok(.init(
+            headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+            body: .json(.init(items: result.items.map { schemas.month($0, current: current) }, nextCursor: result.nextCursor))
+        ))
+    }
+
+    func uploadMyInvoice(_ input: Operations.UploadMyInvoice.Input) async throws -> Operations.UploadMyInvoice.Output {
+        let caller = try RequestScope.requireCaller()
+        var validation = InputValidation()
+        let month = validation.month(input.path.period, field: "path.period")
+        let key = validation.optionalText(input.headers.idempotencyKey, field: "header.Idempotency-Key", maxLength: 200)
+        try validation.check()
+        // Checked before the body is read: a refused upload costs no transfer.
+        guard month! <= currentMonth else { throw Problem(.futurePeriod) }
+        guard try await invoices.hadContractorContract(personId: caller.accountId, month: month!) else {
+            throw Problem(.noContractorContract)
+        }
+        guard case .multipartForm(let parts) = input.body else { throw Problem(.unsupportedMediaType) }
+        let (file, amountText) = try await read(parts)
+        let amount = validation.money(amountText, field: "body.amount")
+        try validation.check()
+        try PDFCheck.check(file.bytes)
+
+        let outcome = try await invoices.upload(
+            personId: caller.accountId, month: month!, amount: amount!, file: file,
+            idempotencyKey: key?.isEmpty == false ? key : nil, now: clock.now()
+        )
+        if case .locked(let state) = outcome {
+            throw Problem(.invoiceLocked, detail: LocalizedText(
+                en: "The invoice for \(month!.iso) is \(state.rawValue) and can no longer be replaced.",
+                cs: "Faktura za \(month!.iso) je ve stavu \(state.rawValue) a už ji nelze nahradit."
+            ))
+        }
+        let rows = try await invoices.months(
+            personId: caller.accountId, first: month!, last: month!, page: try PageRequest(limit: 1, cursor: nil, offset: nil)
+        )
+        let body = schemas.month(rows[0], current: currentMonth)
+        return outcome == .created ? .created(.init(body: .json(body))) : .ok(.init(body: .json(body)))
+    }
+
+    /// The PDF (streamed and capped) and the amount from the multipart body.
+    private func read(_ parts: MultipartBody<Operations.UploadMyInvoice.Input.Body.MultipartFormPayload>) async throws -> (UploadedFile, String) {
+        var file: UploadedFile?
+        var amount: String?
+        do {
+            for try await part in parts {
+                switch part {
+                case .file(let wrapper):
+                    var bytes: [UInt8] = []
+                    for try await chunk in wrapper.payload.body {
+                        guard bytes.count + chunk.count <= maxUploadBytes else {
+                            throw Problem(.payloadTooLarge, detail: BodyLimitMiddleware.detail(maxUploadBytes))
+                        }
+                        bytes.append(contentsOf: chunk)
+                    }
+                    file = UploadedFile(bytes: bytes, mediaType: "application/pdf", originalName: wrapper.filename)
+                case .amount(let wrapper):
+                    amount = try await String(collecting: wrapper.payload.body, upTo: 64).trimmingCharacters(in: .whitespacesAndNewlines)
+                case .undocumented:
+                    continue
+                }
+            }
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem(.malformedRequest, fieldErrors: [.init(field: "body", code: "multipart", message: LocalizedText(
+                en: "Send multipart/form-data with exactly one part 'file' (the PDF) and one part 'amount'.",
+                cs: "Pošlete multipart/form-data s právě jednou částí 'file' (PDF) a jednou částí 'amount'."
+            ))])
+        }
+        guard let file, let amount else {
+            throw Problem(.malformedRequest, fieldErrors: [.init(field: "body", code: "multipart", message: LocalizedText(
+                en: "Both parts 'file' and 'amount' are required.", cs: "Části 'file' i 'amount' jsou povinné."
+            ))])
+        }
+        return (file, amount)
+    }
+
+    func getMyEarnings(_ input: Operations.GetMyEarnings.Input) async throws -> Operations.GetMyEarnings.Output {
+        let caller = try RequestScope.requireCaller()
+        var validation = InputValidation()
+        let from = validation.month(input.query.from, field: "query.from")
+        let to = validation.month(input.query.to, field: "query.to")
+        if let from, let to, to < from || (to.year - from.year) * 12 + to.month - from.month >= 120 {
+            validation.fail("query.to", "range", en: "From 1 to 120 months after from.", cs: "1 až 120 měsíců po from.")
+        }
+        try validation.check()
+        let months = try await invoices.months(personId: caller.accountId, first: from!, last: to!, page: .all(120))
+        return .ok(.init(body: .json(.init(items: months.reversed().map { row in
+            let summary = schemas.month(row, current: currentMonth)
+            return .init(period: summary.period, state: summary.state, amount: summary.amount)
+        }))))
+    }
+
+    func downloadInvoiceFile(_ input: Operations.DownloadInvoiceFile.Input) async throws -> Operations.DownloadInvoiceFile.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.invoiceId)
+        guard let (invoice, bytes) = try await invoices.fileContent(invoiceId: id),
+              caller.accountId == invoice.personId || caller.has(.admin)
+        else { throw Problem(.notFound) }
+        let etag = "\"\(invoice.file.sha256)\""
+        if let match = input.headers.ifNoneMatch,
+           match.split(separator: ",").contains(where: { ["*", etag, "W/" + etag].contains($0.trimmingCharacters(in: .whitespaces)) }) {
+            return .notModified(.init(headers: .init(eTag: etag)))
+        }
+        let body = HTTPBody(Array(bytes.readableBytesView))
+        let headers = Operations.DownloadInvoiceFile.Output.Ok.Headers(
+            eTag: etag, contentDisposition: "attachment; filename=\"\(InvoiceSchemas.downloadName(invoice))\""
+        )
+        return .ok(.init(
+            headers: headers,
+            body: invoice.file.mediaType == XLSXWorkbook.mediaType
+                ? .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body) : .pdf(body)
+        ))
+    }
+
+    func getInvoice(_ input: Operations.GetInvoice.Input) async throws -> Operations.GetInvoice.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.invoiceId)
+        guard let invoice = try await invoices.find(id: id), caller.accountId == invoice.personId || caller.has(.admin) else {
+            throw Problem(.notFound)
+        }
+        let events = try await invoices.events(invoiceId: id)
+        return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(schemas.detail(invoice, events: events, caller: caller))))
+    }
+}

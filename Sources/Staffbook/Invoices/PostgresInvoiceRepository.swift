@@ -1,0 +1,467 @@
+import Crypto
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+struct PostgresInvoiceRepository: InvoiceRepository {
+    let database: DatabasePool
+    let logger: Logger
+
+    /// The columns `invoice(_:)` reads, in its order; never the file's bytes.
+    static let columns = """
+        i.id, a.id, a.first_name, a.last_name, a.email::text, to_char(i.period, 'YYYY-MM'), i.state, i.kind,
+        i.amount::text, i.statement_hours::text, i.statement_rate::text, i.version, i.return_reason,
+        f.id, f.media_type, f.size, encode(f.sha256, 'hex'), i.submitted_at, i.approved_at, i.paid_at, i.exported_at
+        """
+    static let from = """
+        invoices i JOIN accounts a ON a.id = i.account_id JOIN invoice_files f ON f.id = i.current_file_id
+        """
+
+    static func invoice(_ row: PostgresRow) throws -> Invoice {
+        let r = row.makeRandomAccess()
+        return Invoice(
+            id: try r[0].decode(UUID.self), personId: try r[1].decode(UUID.self),
+            firstName: try r[2].decode(String.self), lastName: try r[3].decode(String.self), email: try r[4].decode(String.self),
+            period: CalendarMonth(try r[5].decode(String.self))!,
+            state: InvoiceState(rawValue: try r[6].decode(String.self))!, kind: InvoiceKind(rawValue: try r[7].decode(String.self))!,
+            amount: Decimal(string: try r[8].decode(String.self))!,
+            statementHours: try r[9].decode(String?.self).flatMap { Decimal(string: $0) },
+            statementRate: try r[10].decode(String?.self).flatMap { Decimal(string: $0) },
+            version: try r[11].decode(Int.self), returnReason: try r[12].decode(String?.self),
+            file: InvoiceFile(
+                id: try r[13].decode(UUID.self), mediaType: try r[14].decode(String.self),
+                size: try r[15].decode(Int.self), sha256: try r[16].decode(String.self)
+            ),
+            submittedAt: try r[17].decode(Date.self), approvedAt: try r[18].decode(Date?.self),
+            paidAt: try r[19].decode(Date?.self), exportedAt: try r[20].decode(Date?.self)
+        )
+    }
+
+    func firstContractMonth(personId: UUID) async throws -> CalendarMonth? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                "SELECT to_char(min(valid_from), 'YYYY-MM') FROM contracts WHERE account_id = \(personId)", logger: logger
+            ).collect().first?.decode(String?.self).flatMap(CalendarMonth.init)
+        }
+    }
+
+    func months(personId: UUID, first: CalendarMonth, last: CalendarMonth, page: PageRequest<MonthPosition>) async throws -> [MonthRow] {
+        let logger = self.logger
+        let before = page.after.flatMap { CalendarMonth($0.month) }?.firstDay.iso
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT to_char(m.month, 'YYYY-MM'), i.id, i.state, i.kind, i.amount::text, i.return_reason,
+                       f.id, f.media_type, f.size, encode(f.sha256, 'hex'),
+                       EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = \(personId) AND c.type = 'ICO'
+                               AND c.valid_from < m.month + interval '1 month' AND (c.valid_to IS NULL OR c.valid_to >= m.month)),
+                       EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = \(personId)
+                               AND c.valid_from < m.month + interval '1 month' AND (c.valid_to IS NULL OR c.valid_to >= m.month))
+                FROM generate_series(\(last.firstDay.iso)::date, \(first.firstDay.iso)::date, interval '-1 month') AS m (month)
+                LEFT JOIN invoices i ON i.account_id = \(personId) AND i.period = m.month
+                LEFT JOIN invoice_files f ON f.id = i.current_file_id
+                WHERE \(before)::date IS NULL OR m.month < \(before)::date
+                ORDER BY m.month DESC
+                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                """,
+                logger: logger
+            )
+            var months: [MonthRow] = []
+            for try await row in rows {
+                let r = row.makeRandomAccess()
+                var existing: MonthRow.Existing?
+                if let id = try r[1].decode(UUID?.self) {
+                    existing = MonthRow.Existing(
+                        id: id, state: InvoiceState(rawValue: try r[2].decode(String.self))!,
+                        kind: InvoiceKind(rawValue: try r[3].decode(String.self))!,
+                        amount: Decimal(string: try r[4].decode(String.self))!, returnReason: try r[5].decode(String?.self),
+                        file: InvoiceFile(
+                            id: try r[6].decode(UUID.self), mediaType: try r[7].decode(String.self),
+                            size: try r[8].decode(Int.self), sha256: try r[9].decode(String.self)
+                        )
+                    )
+                }
+                months.append(MonthRow(
+                    month: CalendarMonth(try r[0].decode(String.self))!, invoice: existing,
+                    hadContractorContract: try r[10].decode(Bool.self), hadAnyContract: try r[11].decode(Bool.self)
+                ))
+            }
+            return months
+        }
+    }
+
+    func hadContractorContract(personId: UUID, month: CalendarMonth) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT EXISTS (SELECT 1 FROM contracts WHERE account_id = \(personId) AND type = 'ICO'
+                               AND valid_from <= \(month.lastDay.iso)::date
+                               AND (valid_to IS NULL OR valid_to >= \(month.firstDay.iso)::date))
+                """,
+                logger: logger
+            ).collect().first!.decode(Bool.self)
+        }
+    }
+
+    func upload(personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, idempotencyKey: String?, now: Date) async throws -> UploadOutcome {
+        let logger = self.logger
+        let amountText = "\(amount)"
+        let sha256 = Data(SHA256.hash(data: file.bytes))
+        var buffer = ByteBuffer()
+        buffer.writeBytes(file.bytes)
+        let content = buffer
+        do {
+            return try await database.withTransaction { connection in
+                let existing = try await connection.query(
+                    "SELECT id, state, kind FROM invoices WHERE account_id = \(personId) AND period = \(month.firstDay.iso)::date FOR UPDATE",
+                    logger: logger
+                ).collect().first.map { try $0.decode((UUID, String, String).self) }
+                if let (_, stateText, kindText) = existing,
+                   case .failure = InvoiceWorkflow.apply(.replace, to: InvoiceState(rawValue: stateText), kind: InvoiceKind(rawValue: kindText), by: .owner) {
+                    return .locked(InvoiceState(rawValue: stateText)!)
+                }
+                if let idempotencyKey {
+                    // The key is claimed in the same transaction as the file: a retry either sees it and
+                    // writes nothing, or waits for the first attempt to commit and then sees it.
+                    let claimed = try await connection.query(
+                        """
+                        INSERT INTO idempotency_keys (account_id, key, operation, created_at)
+                        VALUES (\(personId), \(idempotencyKey), \("upload:" + month.iso), \(now))
+                        ON CONFLICT DO NOTHING RETURNING 1
+                        """,
+                        logger: logger
+                    ).collect()
+                    if claimed.isEmpty { return .repeated }
+                }
+                let fileId = UUID()
+                if let (invoiceId, stateText, _) = existing {
+                    try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: personId, now: now, on: connection, logger: logger)
+                    try await connection.query(
+                        """
+                        UPDATE invoices SET state = 'submitted', amount = \(amountText)::numeric, current_file_id = \(fileId),
+                            return_reason = NULL, submitted_at = \(now), version = version + 1, updated_at = \(now)
+                        WHERE id = \(invoiceId)
+                        """,
+                        logger: logger
+                    )
+                    try await Self.event(invoiceId, action: "replace", from: stateText, to: "submitted", actor: personId, reason: nil, at: now, on: connection, logger: logger)
+                    return .replaced
+                }
+                let invoiceId = UUID()
+                try await connection.query(
+                    """
+                    INSERT INTO invoices (id, account_id, period, state, kind, amount, current_file_id, submitted_at, created_at, updated_at)
+                    VALUES (\(invoiceId), \(personId), \(month.firstDay.iso)::date, 'submitted', 'uploaded', \(amountText)::numeric,
+                            \(fileId), \(now), \(now), \(now))
+                    """,
+                    logger: logger
+                )
+                try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: personId, now: now, on: connection, logger: logger)
+                try await Self.event(invoiceId, action: "upload", from: nil, to: "submitted", actor: personId, reason: nil, at: now, on: connection, logger: logger)
+                return .created
+            }
+        } catch let error as PSQLError where error.isUniqueViolation && error.constraintName == "invoices_one_per_person_and_period" {
+            // Two first uploads raced; the other one created the invoice. Replace its file instead.
+            return try await upload(personId: personId, month: month, amount: amount, file: file, idempotencyKey: idempotencyKey, now: now)
+        }
+    }
+
+    static func insertFile(
+        _ id: UUID, invoiceId: UUID, content: ByteBuffer, file: UploadedFile, sha256: Data, by: UUID?, now: Date,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            """
+            INSERT INTO invoice_files (id, invoice_id, content, media_type, size, sha256, original_name, uploaded_by, uploaded_at)
+            VALUES (\(id), \(invoiceId), \(content), \(file.mediaType), \(file.bytes.count), \(sha256),
+                    \(file.originalName.map { String($0.prefix(255)) }), \(by), \(now))
+            """,
+            logger: logger
+        )
+    }
+
+    static func event(
+        _ invoiceId: UUID, action: String, from: String?, to: String, actor: UUID?, reason: String?, at: Date,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            """
+            INSERT INTO invoice_events (invoice_id, at, actor_id, action, from_state, to_state, reason)
+            VALUES (\(invoiceId), \(at), \(actor), \(action), \(from), \(to), \(reason))
+            """,
+            logger: logger
+        )
+    }
+
+    func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: ByteBuffer)? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT \(unescaped: Self.columns), f.content FROM \(unescaped: Self.from) WHERE i.id = \(invoiceId)", logger: logger
+            )
+            guard let row = try await rows.collect().first else { return nil }
+            let content = try row.makeRandomAccess()[21].decode(ByteBuffer.self)
+            return (try Self.invoice(row), content)
+        }
+    }
+
+    func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice] {
+        let logger = self.logger
+        let pattern = filter.query.map { "%" + PostgresPeopleRepository.escapeLike($0) + "%" }
+        let after = page.after
+        let afterPeriod = after.flatMap { CalendarMonth($0.period) }?.firstDay.iso
+        return try await database.withConnection { connection in
+            // Walks people in Czech name order and looks up their invoices: the same cost on
+            // every page, since the keyset starts where the last page ended.
+            let rows = try await connection.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM \(unescaped: Self.from)
+                WHERE (\(filter.period?.firstDay.iso)::date IS NULL OR i.period = \(filter.period?.firstDay.iso)::date)
+                  AND (\(filter.state?.rawValue)::text IS NULL OR i.state = \(filter.state?.rawValue))
+                  AND (\(pattern)::text IS NULL
+                       OR unaccent(a.first_name || ' ' || a.last_name) ILIKE unaccent(\(pattern))
+                       OR unaccent(a.last_name || ' ' || a.first_name) ILIKE unaccent(\(pattern)))
+                  AND (\(after?.personId)::uuid IS NULL
+                       OR (a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period)
+                          > (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech,
+                             \(after?.personId)::uuid, \(afterPeriod)::date))
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
+                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                """,
+                logger: logger
+            )
+            return try await rows.collect().map(Self.invoice)
+        }
+    }
+
+    func find(id: UUID) async throws -> Invoice? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await Self.find(id: id, on: connection, logger: logger)
+        }
+    }
+
+    static func find(id: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Invoice? {
+        try await connection.query("SELECT \(unescaped: columns) FROM \(unescaped: from) WHERE i.id = \(id)", logger: logger)
+            .collect().first.map(invoice)
+    }
+
+    func events(invoiceId: UUID) async throws -> [InvoiceEvent] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT at, actor_id, action, from_state, to_state, reason FROM invoice_events WHERE invoice_id = \(invoiceId) ORDER BY at, id",
+                logger: logger
+            )
+            var events: [InvoiceEvent] = []
+            for try await (at, actor, action, from, to, reason) in rows.decode((Date, UUID?, String, String?, String, String?).self) {
+                events.append(InvoiceEvent(
+                    at: at, actorId: actor, action: action, from: from.flatMap(InvoiceState.init(rawValue:)),
+                    to: InvoiceState(rawValue: to)!, reason: reason
+                ))
+            }
+            return events
+        }
+    }
+
+    func act(invoiceId: UUID, action: InvoiceAction, expectedVersion: Int?, reason: String?, actorId: UUID, now: Date) async throws -> ActOutcome {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            guard let current = try await connection.query(
+                "SELECT state, kind, version FROM invoices WHERE id = \(invoiceId)", logger: logger
+            ).collect().first.map({ try $0.decode((String, String, Int).self) }) else { return .notFound }
+            let state = InvoiceState(rawValue: current.0)!
+            if let expectedVersion, expectedVersion != current.2 { return .stale }
+            let target: InvoiceState
+            switch InvoiceWorkflow.apply(action, to: state, kind: InvoiceKind(rawValue: current.1), by: .admin) {
+            case .success(let next): target = next
+            case .failure(.notFromState(_, let allowed)): return .refused(state: state, allowed: allowed)
+            }
+            // Conditional on the state and version read above: of two admins acting at once,
+            // the second finds nothing to update and is told the invoice changed.
+            let updated = try await connection.query(
+                """
+                UPDATE invoices SET state = \(target.rawValue), version = version + 1, updated_at = \(now),
+                    return_reason = CASE WHEN \(target.rawValue) = 'returned' THEN \(reason) ELSE NULL END,
+                    returned_at = CASE WHEN \(target.rawValue) = 'returned' THEN \(now) ELSE returned_at END,
+                    approved_at = CASE WHEN \(target.rawValue) = 'approved' AND \(state.rawValue) = 'submitted' THEN \(now)
+                                       WHEN \(target.rawValue) IN ('submitted', 'returned') THEN NULL ELSE approved_at END,
+                    paid_at = CASE WHEN \(target.rawValue) = 'paid' THEN \(now) WHEN \(target.rawValue) = 'approved' THEN NULL ELSE paid_at END
+                WHERE id = \(invoiceId) AND state = \(state.rawValue) AND version = \(current.2)
+                RETURNING id
+                """,
+                logger: logger
+            ).collect()
+            guard updated.count == 1 else { return .stale }
+            try await Self.event(
+                invoiceId, action: action.rawValue, from: state.rawValue, to: target.rawValue, actor: actorId, reason: reason,
+                at: now, on: connection, logger: logger
+            )
+            return .done(try await Self.find(id: invoiceId, on: connection, logger: logger)!)
+        }
+    }
+
+    func ids(period: CalendarMonth, state: InvoiceState?) async throws -> [UUID] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT id FROM invoices WHERE period = \(period.firstDay.iso)::date
+                  AND (\(state?.rawValue)::text IS NULL OR state = \(state?.rawValue))
+                ORDER BY id
+                """,
+                logger: logger
+            ).collect().map { try $0.decode(UUID.self) }
+        }
+    }
+
+    func missing(month: CalendarMonth, page: PageRequest<NamePosition>) async throws -> [InvoicePerson] {
+        let logger = self.logger
+        let after = page.after
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT a.id, a.first_name, a.last_name, a.email::text FROM accounts a
+                WHERE EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type = 'ICO'
+                              AND c.valid_from <= \(month.lastDay.iso)::date
+                              AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date))
+                  AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.account_id = a.id AND i.period = \(month.firstDay.iso)::date)
+                  AND (\(after?.id)::uuid IS NULL
+                       OR (a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
+                          > (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.id)::uuid))
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                """,
+                logger: logger
+            )
+            var people: [InvoicePerson] = []
+            for try await (id, first, last, email) in rows.decode((UUID, String, String, String).self) {
+                people.append(InvoicePerson(id: id, firstName: first, lastName: last, email: email))
+            }
+            return people
+        }
+    }
+
+    func approved(month: CalendarMonth) async throws -> [Invoice] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM \(unescaped: Self.from)
+                WHERE i.period = \(month.firstDay.iso)::date AND i.state = 'approved'
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                """,
+                logger: logger
+            ).collect().map(Self.invoice)
+        }
+    }
+
+    func markExported(month: CalendarMonth, now: Date) async throws -> Int {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                UPDATE invoices SET exported_at = \(now), updated_at = \(now)
+                WHERE period = \(month.firstDay.iso)::date AND state = 'approved'
+                RETURNING id
+                """,
+                logger: logger
+            ).collect().count
+        }
+    }
+
+    func statementCandidates(month: CalendarMonth) async throws -> [StatementCandidate] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT a.id, a.first_name, a.last_name, a.email::text, coalesce(a.capacity_hours_per_week, 40)::text,
+                       (SELECT json_agg(json_build_array(c.valid_from::text, c.valid_to::text))::text FROM contracts c
+                        WHERE c.account_id = a.id AND c.type IN ('HPP', 'DPP', 'DPC')
+                          AND c.valid_from <= \(month.lastDay.iso)::date
+                          AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date)),
+                       coalesce((SELECT json_agg(json_build_array(r.effective_from::text, r.amount::text))::text
+                                 FROM hourly_rates r WHERE r.account_id = a.id), '[]')
+                FROM accounts a
+                WHERE EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type IN ('HPP', 'DPP', 'DPC')
+                              AND c.valid_from <= \(month.lastDay.iso)::date
+                              AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date))
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                """,
+                logger: logger
+            )
+            var candidates: [StatementCandidate] = []
+            for try await (id, first, last, email, capacity, contracts, rates) in rows.decode(
+                (UUID, String, String, String, String, String, String).self
+            ) {
+                let contractPairs = (try? JSONSerialization.jsonObject(with: Data(contracts.utf8)) as? [[Any]]) ?? []
+                let ratePairs = (try? JSONSerialization.jsonObject(with: Data(rates.utf8)) as? [[Any]]) ?? []
+                candidates.append(StatementCandidate(
+                    person: InvoicePerson(id: id, firstName: first, lastName: last, email: email),
+                    weeklyCapacity: Decimal(string: capacity) ?? 40,
+                    contractRanges: contractPairs.compactMap { pair in
+                        guard let from = (pair.first as? String).flatMap(CalendarDay.init) else { return nil }
+                        return (from, (pair.last as? String).flatMap(CalendarDay.init))
+                    },
+                    rates: ratePairs.compactMap { pair in
+                        guard let day = (pair.first as? String).flatMap(CalendarDay.init),
+                              let amount = (pair.last as? String).flatMap({ Decimal(string: $0) }) else { return nil }
+                        return (day, amount)
+                    }
+                ))
+            }
+            return candidates
+        }
+    }
+
+    func saveStatement(
+        personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID, now: Date
+    ) async throws -> StatementOutcome {
+        let logger = self.logger
+        let file = UploadedFile(bytes: Array(workbook), mediaType: XLSXWorkbook.mediaType, originalName: "statement-\(month.iso).xlsx")
+        let sha256 = Data(SHA256.hash(data: workbook))
+        var buffer = ByteBuffer()
+        buffer.writeBytes(workbook)
+        let content = buffer
+        let amount = "\(statement.amount)", hours = "\(statement.hours)", rate = "\(statement.rate)"
+        return try await database.withTransaction { connection in
+            let existing = try await connection.query(
+                "SELECT id, state, kind FROM invoices WHERE account_id = \(personId) AND period = \(month.firstDay.iso)::date FOR UPDATE",
+                logger: logger
+            ).collect().first.map { try $0.decode((UUID, String, String).self) }
+            let fileId = UUID()
+            if let (invoiceId, state, kind) = existing {
+                guard kind == InvoiceKind.statement.rawValue else { return .skipped("an uploaded invoice exists") }
+                guard state == "submitted" || state == "returned" else { return .skipped("already \(state)") }
+                try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: actorId, now: now, on: connection, logger: logger)
+                try await connection.query(
+                    """
+                    UPDATE invoices SET state = 'submitted', amount = \(amount)::numeric, statement_hours = \(hours)::numeric,
+                        statement_rate = \(rate)::numeric, current_file_id = \(fileId), return_reason = NULL,
+                        submitted_at = \(now), version = version + 1, updated_at = \(now)
+                    WHERE id = \(invoiceId)
+                    """,
+                    logger: logger
+                )
+                try await Self.event(invoiceId, action: "regenerate", from: state, to: "submitted", actor: actorId, reason: nil, at: now, on: connection, logger: logger)
+                return .regenerated(invoiceId)
+            }
+            let invoiceId = UUID()
+            try await connection.query(
+                """
+                INSERT INTO invoices (id, account_id, period, state, kind, amount, statement_hours, statement_rate,
+                                      current_file_id, submitted_at, created_at, updated_at)
+                VALUES (\(invoiceId), \(personId), \(month.firstDay.iso)::date, 'submitted', 'statement', \(amount)::numeric,
+                        \(hours)::numeric, \(rate)::numeric, \(fileId), \(now), \(now), \(now))
+                """,
+                logger: logger
+            )
+            try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: actorId, now: now, on: connection, logger: logger)
+            try await Self.event(invoiceId, action: "generate", from: nil, to: "submitted", actor: actorId, reason: nil, at: now, on: connection, logger: logger)
+            return .created(invoiceId)
+        }
+    }
+}
