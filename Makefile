@@ -9,7 +9,7 @@ LOCAL_DB_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/staffbook
 TEST_ADMIN_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/postgres
 BIN := .build/debug/staffbook
 
-.PHONY: run test build db db-stop compose-check clean-test-dbs test-tools
+.PHONY: run test verify build db db-stop compose-check clean-test-dbs test-tools
 
 build:
 	swift build --product staffbook
@@ -38,6 +38,12 @@ $(DEV_KEY):
 ## The whole test suite against throwaway databases on the local cluster.
 test: db compose-check clean-test-dbs test-tools
 	STAFFBOOK_TEST_DATABASE_URL=$(TEST_ADMIN_URL) swift test
+
+## Minutes-long checks with real processes: contract fuzzing per role, two instances racing,
+## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads (scripts/verify/verify.py).
+verify: db build test-tools
+	@test -x .local/venv/bin/schemathesis || { python3 -m venv .local/venv && .local/venv/bin/pip install --quiet schemathesis==4.32.5 requests; }
+	.local/venv/bin/python scripts/verify/verify.py
 
 ## Tests read generated workbooks back with a reader that is not ours (openpyxl).
 test-tools:

@@ -45,9 +45,10 @@ public func buildApplication(
     )
 
     let router = Router(context: AppRequestContext.self)
+    let routes = RouteTable()
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: ProblemMiddleware())
+    router.add(middleware: ProblemMiddleware(routes: routes))
     router.add(middleware: HeaderEncodingMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxBytes: config.http.maxBodyBytes, uploadMaxBytes: config.http.maxUploadBytes))
     router.add(middleware: AuthenticationMiddleware(auth: auth, trustForwardedFor: config.auth.trustForwardedFor))
@@ -69,9 +70,11 @@ public func buildApplication(
             invoices: invoices, idempotency: IdempotencyStore(database: database, logger: logger), schemas: invoiceSchemas, clock: clock
         )
     )
-    let transport = MethodCheckingTransport(router: router)
-    try handler.registerHandlers(on: transport, configuration: .staffbook, middlewares: [AccessPolicyMiddleware()])
-    transport.registerMethodNotAllowedRoutes()
+    try handler.registerHandlers(
+        on: MethodCheckingTransport(router: router, routes: routes),
+        configuration: .staffbook,
+        middlewares: [AccessPolicyMiddleware()]
+    )
 
     var app = Application(
         router: router,

@@ -7,6 +7,9 @@ import Logging
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
+    /// Tells a path that exists with other methods (405) from one that does not exist (404).
+    var routes: RouteTable?
+
     func handle(
         _ request: Request,
         context: AppRequestContext,
@@ -15,7 +18,11 @@ struct ProblemMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let (problem, isServerFault) = Problem.from(error)
+            var (problem, isServerFault) = Problem.from(error)
+            if problem.type == .notFound, let allowed = routes?.allowedMethods(for: request.uri.path),
+               !allowed.contains(request.method.rawValue) {
+                problem = Problem(.methodNotAllowed, headers: [.allow: allowed.joined(separator: ", ")])
+            }
             if isServerFault {
                 context.logger.error("request failed", metadata: ["error": .string(String(reflecting: error))])
             } else {

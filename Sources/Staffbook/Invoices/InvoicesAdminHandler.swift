@@ -40,7 +40,9 @@ struct InvoicesAdminHandler: Sendable {
         var reason: String?
         if case .json(let body) = input.body { reason = body.reason }
         reason = try Self.validReason(reason, for: action, field: "body.reason")
-        guard let ifMatch = input.headers.ifMatch else { throw Problem(.preconditionRequired) }
+        guard let ifMatch = input.headers.ifMatch, !ifMatch.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw Problem(.preconditionRequired)
+        }
         let expected: Int?
         switch ifMatch.trimmingCharacters(in: .whitespaces) {
         case "*": expected = nil

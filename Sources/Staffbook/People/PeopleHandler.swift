@@ -92,7 +92,9 @@ struct PeopleHandler: Sendable {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.userId)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
-        guard let ifMatch = input.headers.ifMatch else { throw Problem(.preconditionRequired) }
+        guard let ifMatch = input.headers.ifMatch, !ifMatch.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw Problem(.preconditionRequired)
+        }
         var validation = InputValidation()
         let changes = ProfileChanges(
             firstName: body.firstName.map { validation.requiredText($0, field: "body.firstName", maxLength: 100) },

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -40,6 +41,25 @@ struct ProblemTests {
             #expect(response.headers[.allow] == "GET")
             #expect(response.problem?.type == "urn:staffbook:problem:method-not-allowed")
             #expect(response.problem?.title == "Metoda není povolena")
+        }
+    }
+
+    @Test(arguments: [HTTPRequest.Method.trace, HTTPRequest.Method("QUERY")!, .put])
+    func anyOtherMethodOnAKnownPathAnswers405(method: HTTPRequest.Method) async throws {
+        try await TestApp.test { app in
+            let response = try await app.client.execute(uri: "/v1/users/\(UUID())/rates", method: method)
+
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == "GET, POST")
+        }
+    }
+
+    @Test func aLiteralPathIsNotMistakenForATemplateWithAParameter() async throws {
+        try await TestApp.test { app in
+            let response = try await app.client.execute(uri: "/v1/invoices/bulk-actions", method: .get)
+
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == "POST")
         }
     }
 
