@@ -74,6 +74,10 @@ start() {
     as_owner "$PGBIN/initdb" -D "$DATA" -U "$SUPERUSER" --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
   fi
   if ! is_running; then
+    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
+      echo "Port $PORT is taken by another server; run with PG_PORT=<free port>." >&2
+      exit 1
+    fi
     as_owner "$PGBIN/pg_ctl" -D "$DATA" -l "$LOG" -w -t 30 start -o \
       "-p $PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
       >/dev/null

@@ -1,0 +1,100 @@
+import Crypto
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// Generated statements: who needs one for a month, and storing them.
+extension PostgresInvoiceRepository {
+    func statementCandidates(month: CalendarMonth) async throws -> [StatementCandidate] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT a.id, a.first_name, a.last_name, a.email::text, coalesce(a.capacity_hours_per_week, 40)::text,
+                       (SELECT json_agg(json_build_array(c.valid_from::text, c.valid_to::text))::text FROM contracts c
+                        WHERE c.account_id = a.id AND c.type IN ('HPP', 'DPP', 'DPC')
+                          AND c.valid_from <= \(month.lastDay.iso)::date
+                          AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date)),
+                       coalesce((SELECT json_agg(json_build_array(r.effective_from::text, r.amount::text))::text
+                                 FROM hourly_rates r WHERE r.account_id = a.id), '[]')
+                FROM accounts a
+                WHERE EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type IN ('HPP', 'DPP', 'DPC')
+                              AND c.valid_from <= \(month.lastDay.iso)::date
+                              AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date))
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                """,
+                logger: logger
+            )
+            var candidates: [StatementCandidate] = []
+            for try await (id, first, last, email, capacity, contracts, rates) in rows.decode(
+                (UUID, String, String, String, String, String, String).self
+            ) {
+                let contractPairs = (try? JSONSerialization.jsonObject(with: Data(contracts.utf8)) as? [[Any]]) ?? []
+                let ratePairs = (try? JSONSerialization.jsonObject(with: Data(rates.utf8)) as? [[Any]]) ?? []
+                candidates.append(StatementCandidate(
+                    person: InvoicePerson(id: id, firstName: first, lastName: last, email: email),
+                    weeklyCapacity: Decimal(string: capacity) ?? 40,
+                    contractRanges: contractPairs.compactMap { pair in
+                        guard let from = (pair.first as? String).flatMap(CalendarDay.init) else { return nil }
+                        return (from, (pair.last as? String).flatMap(CalendarDay.init))
+                    },
+                    rates: ratePairs.compactMap { pair in
+                        guard let day = (pair.first as? String).flatMap(CalendarDay.init),
+                              let amount = (pair.last as? String).flatMap({ Decimal(string: $0) }) else { return nil }
+                        return (day, amount)
+                    }
+                ))
+            }
+            return candidates
+        }
+    }
+
+    func saveStatement(
+        personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID, now: Date
+    ) async throws -> StatementOutcome {
+        let logger = self.logger
+        let file = UploadedFile(bytes: Array(workbook), mediaType: XLSXWorkbook.mediaType, originalName: "statement-\(month.iso).xlsx")
+        let sha256 = Data(SHA256.hash(data: workbook))
+        var buffer = ByteBuffer()
+        buffer.writeBytes(workbook)
+        let content = buffer
+        let amount = "\(statement.amount)", hours = "\(statement.hours)", rate = "\(statement.rate)"
+        return try await database.withTransaction { connection in
+            let existing = try await connection.query(
+                "SELECT id, state, kind FROM invoices WHERE account_id = \(personId) AND period = \(month.firstDay.iso)::date FOR UPDATE",
+                logger: logger
+            ).collect().first.map { try $0.decode((UUID, String, String).self) }
+            let fileId = UUID()
+            if let (invoiceId, state, kind) = existing {
+                guard kind == InvoiceKind.statement.rawValue else { return .skipped("an uploaded invoice exists") }
+                guard state == "submitted" || state == "returned" else { return .skipped("already \(state)") }
+                try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: actorId, now: now, on: connection, logger: logger)
+                try await connection.query(
+                    """
+                    UPDATE invoices SET state = 'submitted', amount = \(amount)::numeric, statement_hours = \(hours)::numeric,
+                        statement_rate = \(rate)::numeric, current_file_id = \(fileId), return_reason = NULL,
+                        submitted_at = \(now), version = version + 1, updated_at = \(now)
+                    WHERE id = \(invoiceId)
+                    """,
+                    logger: logger
+                )
+                try await Self.event(invoiceId, action: "regenerate", from: state, to: "submitted", actor: actorId, reason: nil, at: now, on: connection, logger: logger)
+                return .regenerated(invoiceId)
+            }
+            let invoiceId = UUID()
+            try await connection.query(
+                """
+                INSERT INTO invoices (id, account_id, period, state, kind, amount, statement_hours, statement_rate,
+                                      current_file_id, submitted_at, created_at, updated_at)
+                VALUES (\(invoiceId), \(personId), \(month.firstDay.iso)::date, 'submitted', 'statement', \(amount)::numeric,
+                        \(hours)::numeric, \(rate)::numeric, \(fileId), \(now), \(now), \(now))
+                """,
+                logger: logger
+            )
+            try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: actorId, now: now, on: connection, logger: logger)
+            try await Self.event(invoiceId, action: "generate", from: nil, to: "submitted", actor: actorId, reason: nil, at: now, on: connection, logger: logger)
+            return .created(invoiceId)
+        }
+    }
+}
