@@ -9,7 +9,7 @@ LOCAL_DB_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/staffbook
 TEST_ADMIN_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/postgres
 BIN := .build/debug/staffbook
 
-.PHONY: run test verify build db db-stop compose-check clean-test-dbs test-tools
+.PHONY: run test verify bench build db db-stop compose-check clean-test-dbs test-tools
 
 build:
 	swift build --product staffbook
@@ -44,6 +44,14 @@ test: db compose-check clean-test-dbs test-tools
 verify: db build test-tools
 	@test -x .local/venv/bin/schemathesis || { python3 -m venv .local/venv && .local/venv/bin/pip install --quiet schemathesis==4.32.5 requests; }
 	.local/venv/bin/python scripts/verify/verify.py
+
+## Benchmark at company-group scale (bench/run.py): wrk against the release server next to
+## pgbench on the same queries. The data is generated once into its own database and reused.
+bench: db
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+	swift build -c release --product staffbook
+	@python3 -c "import requests" 2>/dev/null || python3 -m pip install --quiet requests
+	python3 bench/run.py
 
 ## Tests read generated workbooks back with a reader that is not ours (openpyxl).
 test-tools:

@@ -1,0 +1,4 @@
+-- GET /v1/me: the session check (cached by the server for 2 s) and the account.
+\set n random(1, 10000)
+SELECT id, email::text, first_name, last_name, roles, is_active, password_hash
+FROM accounts WHERE id = ('10000000-0000-4000-8000-' || lpad(:n::text, 12, '0'))::uuid;

@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""`make bench`: the hot paths under wrk next to their main query under pgbench.
+
+Prepares (once) a database with 10,000 people and 1,000,000 invoices, starts the release
+server, drives each path with wrk (32 connections, BENCH_SECONDS each) and its SQL with pgbench
+(prepared, 32 clients, same duration), and prints one table; the same goes as JSON to
+bench-results/. Only loopback is used.
+"""
+import base64
+import concurrent.futures as futures
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+import requests
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+PG_PORT = os.environ.get("STAFFBOOK_PG_PORT", "54329")
+PGBIN = "/usr/lib/postgresql/15/bin"
+DB = "staffbook_bench"
+BIN = os.path.join(ROOT, ".build", "release", "staffbook")
+PORT = 18090
+URL = f"http://127.0.0.1:{PORT}"
+SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+CONNECTIONS = 32
+THREADS = 2
+OUT = os.path.join(ROOT, "bench-results")
+KEY = "bench:" + base64.b64encode(b"bench signing key, 48 bytes long, not a secret!!").decode()
+
+
+def psql(database, sql, *extra):
+    return subprocess.run([f"{PGBIN}/psql", "-X", "-q", "-tA", "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook",
+                           "-d", database, "-v", "ON_ERROR_STOP=1", *extra, "-c", sql],
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
+def env():
+    e = dict(os.environ)
+    e.update({"DATABASE_URL": f"postgres://staffbook@127.0.0.1:{PG_PORT}/{DB}", "AUTH_SIGNING_KEY": KEY,
+              "HTTP_PORT": str(PORT), "LOG_LEVEL": "error", "AUTH_MAX_FAILURES_PER_ADDRESS": "1000000",
+              "DATABASE_MAX_CONNECTIONS": os.environ.get("BENCH_POOL", "16"),
+              "SCHEMA_DIRECTORY": os.path.join(ROOT, "schema")})
+    return e
+
+
+def prepare():
+    exists = psql("postgres", f"SELECT 1 FROM pg_database WHERE datname = '{DB}'")
+    if exists and psql(DB, "SELECT count(*) FROM pg_tables WHERE tablename = 'bench_ready'") == "1":
+        print("benchmark database is there; reusing it", flush=True)
+        return
+    psql("postgres", f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    psql("postgres", f"CREATE DATABASE {DB}")
+    subprocess.run([BIN, "migrate"], env=env(), check=True, capture_output=True)
+    started = time.time()
+    subprocess.run([f"{PGBIN}/psql", "-X", "-q", "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook", "-d", DB,
+                    "-v", "ON_ERROR_STOP=1", "-f", os.path.join(ROOT, "bench", "data.sql")], check=True)
+    psql(DB, "CREATE TABLE bench_ready ()")
+    print(f"benchmark data generated in {time.time() - started:.0f} s", flush=True)
+
+
+class Server:
+    def start(self):
+        started = time.time()
+        self.process = subprocess.Popen([BIN, "serve", "--no-migrate"], env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while True:
+            try:
+                if requests.get(URL + "/health/ready", timeout=1).status_code == 200:
+                    break
+            except requests.RequestException:
+                pass
+            if time.time() - started > 30:
+                raise RuntimeError("server did not start")
+            time.sleep(0.01)
+        return time.time() - started
+
+    def peak_rss_mb(self):
+        status = open(f"/proc/{self.process.pid}/status").read()
+        return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def sign_in(email):
+    r = requests.post(URL + "/v1/auth/password", json={"email": email, "password": "staffbook-demo"}, timeout=30)
+    r.raise_for_status()
+    return r.json()
+
+
+def wrk(name, script="request.lua", **variables):
+    e = dict(os.environ, BENCH_THREADS=str(THREADS), **{k: str(v) for k, v in variables.items()})
+    out = subprocess.run(["wrk", "-t", str(THREADS), "-c", str(CONNECTIONS), "-d", f"{SECONDS}s", "--latency", "-s",
+                          os.path.join(ROOT, "bench", "wrk", script), URL], env=e, capture_output=True, text=True).stdout
+
+    def latency(label):
+        m = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)", out, re.M)
+        if not m:
+            return None
+        value, unit = float(m.group(1)), m.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    errors = (int(non2xx.group(1)) if non2xx else 0) + (sum(int(x) for x in socket.groups()) if socket else 0)
+    return {"path": name, "rps": rps, "p50_ms": latency("50"), "p99_ms": latency("99"), "errors": errors}
+
+
+def pgbench(script, **defines):
+    args = [f"{PGBIN}/pgbench", "-n", "-M", "prepared", "-c", str(CONNECTIONS), "-j", str(THREADS), "-T", str(SECONDS),
+            "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook", "-f", os.path.join(ROOT, "bench", "pgbench", script)]
+    for key, value in defines.items():
+        args += ["-D", f"{key}={value}"]
+    out = subprocess.run(args + [DB], capture_output=True, text=True).stdout
+    m = re.search(r"tps = ([\d.]+)", out)
+    return float(m.group(1)) if m else None
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    prepare()
+    server = Server()
+    cold = server.start()
+    rows = []
+    try:
+        worker = sign_in("person3@bench.example")["accessToken"]   # a contractor
+        admin = sign_in("person1@bench.example")["accessToken"]
+        # A page deep in the admin list: follow the cursor 60 pages in.
+        uri = "/v1/invoices?period=2026-09&state=approved&limit=20"
+        cursor = None
+        for _ in range(60):
+            page = requests.get(URL + uri + (f"&cursor={cursor}" if cursor else ""), headers={"Authorization": f"Bearer {admin}"}, timeout=30).json()
+            cursor = page["nextCursor"]
+        position = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+
+        reads = [
+            ("GET /v1/me", dict(BENCH_PATH="/v1/me", BENCH_TOKEN=worker), "me.sql", {}),
+            ("GET /v1/me/invoices", dict(BENCH_PATH="/v1/me/invoices?limit=10", BENCH_TOKEN=worker), "my_invoices.sql", {}),
+            ("GET /v1/me/rate", dict(BENCH_PATH="/v1/me/rate", BENCH_TOKEN=worker), "my_rate.sql", {}),
+            ("GET /v1/invoices (first page)", dict(BENCH_PATH=uri, BENCH_TOKEN=admin), "invoices_first.sql", {}),
+            ("GET /v1/invoices (page 61)", dict(BENCH_PATH=uri + f"&cursor={cursor}", BENCH_TOKEN=admin), "invoices_deep.sql",
+             {"last": position["l"], "first": position["f"], "person": position["p"]}),
+            ("GET /v1/users?q=novak", dict(BENCH_PATH="/v1/users?q=novak", BENCH_TOKEN=admin), "users_search.sql", {}),
+        ]
+        for name, variables, script, defines in reads:
+            row = wrk(name, **variables)
+            row["pgbench_tps"] = pgbench(script, **defines)
+            row["ratio"] = row["rps"] / row["pgbench_tps"] if row["pgbench_tps"] else None
+            rows.append(row)
+            print(f"  {name}: {row['rps']:.0f} req/s", flush=True)
+        read_rss = server.peak_rss_mb()
+
+        # Writes: refresh with rotating tokens, file download and upload (200 KB), approve.
+        tokens = os.path.join(OUT, "refresh-tokens.txt")
+        with futures.ThreadPoolExecutor(8) as pool:
+            sessions = list(pool.map(lambda n: sign_in(f"person{n}@bench.example")["refreshToken"], range(100, 164)))
+        open(tokens, "w").write("\n".join(sessions) + "\n")
+        rows.append(wrk("POST /v1/auth/refresh", script="refresh.lua", BENCH_TOKENS_FILE=tokens))
+
+        pdf = b"%PDF-1.4\n%" + b"x" * (200 * 1024) + b"\n%%EOF\n"
+        boundary = "benchboundary7MA4YWxkTrZu0gW"
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"b.pdf\"\r\n"
+                f"Content-Type: application/pdf\r\n\r\n").encode() + pdf + \
+               f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"amount\"\r\n\r\n1000\r\n--{boundary}--\r\n".encode()
+        body_file = os.path.join(OUT, "upload-body.bin")
+        open(body_file, "wb").write(body)
+        first = requests.put(URL + "/v1/me/invoices/2026-11", headers={"Authorization": f"Bearer {worker}",
+                             "Content-Type": f"multipart/form-data; boundary={boundary}"}, data=body, timeout=30).json()
+        rows.append(wrk("GET invoice file (200 KB)", BENCH_PATH=f"/v1/invoices/{first['invoiceId']}/file", BENCH_TOKEN=worker))
+        rows.append(wrk("PUT /v1/me/invoices (200 KB)", BENCH_METHOD="PUT", BENCH_PATH="/v1/me/invoices/2026-11", BENCH_TOKEN=worker,
+                        BENCH_BODY_FILE=body_file, BENCH_CONTENT_TYPE=f"multipart/form-data; boundary={boundary}"))
+        ids = os.path.join(OUT, "submitted-ids.txt")
+        open(ids, "w").write(psql(DB, "SELECT id FROM invoices WHERE state = 'submitted' ORDER BY id") + "\n")
+        rows.append(wrk("POST approve (distinct invoices)", BENCH_METHOD="POST", BENCH_PATH="/v1/invoices/{id}/actions/approve",
+                        BENCH_TOKEN=admin, BENCH_IDS_FILE=ids, BENCH_IF_MATCH="*"))
+
+        # 20 concurrent 10 MiB uploads: peak memory.
+        people = [(n, sign_in(f"person{n}@bench.example")["accessToken"]) for n in range(200, 220) if n % 10 < 7]
+        big = b"%PDF-1.4\n%" + b"y" * (10 * 1024 * 1024 - 40) + b"\n%%EOF\n"
+        with futures.ThreadPoolExecutor(20) as pool:
+            list(pool.map(lambda p: requests.put(URL + "/v1/me/invoices/2026-10", headers={"Authorization": f"Bearer {p[1]}"},
+                                                 files={"file": ("big.pdf", big, "application/pdf"), "amount": (None, "1")}, timeout=120),
+                          people * 2))
+        upload_rss = server.peak_rss_mb()
+    finally:
+        server.stop()
+
+    print()
+    print(f"{'path':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'pgbench tps':>12} {'ratio':>6}")
+    for r in rows:
+        print(f"{r['path']:36} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} {r['p99_ms'] or 0:8.2f} {r['errors']:7d} "
+              f"{(r.get('pgbench_tps') or 0):12.0f} {(r.get('ratio') or 0):6.2f}")
+    print(f"cold start to ready: {cold * 1000:.0f} ms; peak RSS after reads: {read_rss:.0f} MB; "
+          f"after 20 × 10 MiB uploads: {upload_rss:.0f} MB")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    json.dump({"rows": rows, "cold_start_ms": cold * 1000, "peak_rss_reads_mb": read_rss, "peak_rss_uploads_mb": upload_rss,
+               "seconds": SECONDS, "connections": CONNECTIONS}, open(os.path.join(OUT, f"bench-{stamp}.json"), "w"), indent=2)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
