@@ -21,7 +21,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 PG_PORT = os.environ.get("STAFFBOOK_PG_PORT", "54329")
 PGBIN = "/usr/lib/postgresql/15/bin"
 DB = "staffbook_bench"
-BIN = os.path.join(ROOT, ".build", "release", "staffbook")
+BIN = os.environ.get("BENCH_BIN", os.path.join(ROOT, ".build", "release", "staffbook"))
 PORT = 18090
 URL = f"http://127.0.0.1:{PORT}"
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
@@ -40,7 +40,7 @@ def psql(database, sql, *extra):
 def env():
     e = dict(os.environ)
     e.update({"DATABASE_URL": f"postgres://staffbook@127.0.0.1:{PG_PORT}/{DB}", "AUTH_SIGNING_KEY": KEY,
-              "HTTP_PORT": str(PORT), "LOG_LEVEL": "error", "AUTH_MAX_FAILURES_PER_ADDRESS": "1000000",
+              "HTTP_PORT": str(PORT), "LOG_LEVEL": "error", "AUTH_MAX_FAILURES_PER_ADDRESS": "100000",
               "DATABASE_MAX_CONNECTIONS": os.environ.get("BENCH_POOL", "16"),
               "SCHEMA_DIRECTORY": os.path.join(ROOT, "schema")})
     return e
@@ -56,7 +56,7 @@ def prepare():
     subprocess.run([BIN, "migrate"], env=env(), check=True, capture_output=True)
     started = time.time()
     subprocess.run([f"{PGBIN}/psql", "-X", "-q", "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook", "-d", DB,
-                    "-v", "ON_ERROR_STOP=1", "-f", os.path.join(ROOT, "bench", "data.sql")], check=True)
+                    "-v", "ON_ERROR_STOP=1", "-1", "-f", os.path.join(ROOT, "bench", "data.sql")], check=True)
     psql(DB, "CREATE TABLE bench_ready ()")
     print(f"benchmark data generated in {time.time() - started:.0f} s", flush=True)
 
@@ -64,7 +64,7 @@ def prepare():
 class Server:
     def start(self):
         started = time.time()
-        self.process = subprocess.Popen([BIN, "serve", "--no-migrate"], env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen([BIN, "serve", "--no-migrate"], env=env(), stdout=subprocess.DEVNULL)
         while True:
             try:
                 if requests.get(URL + "/health/ready", timeout=1).status_code == 200:
