@@ -91,10 +91,13 @@ struct AdminInvoiceTests {
             let (id, etag) = try await submittedInvoice(app)
 
             let missing = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin)
+            // Found by fuzzing: an empty If-Match is no If-Match (428), not a stale one (412).
+            let empty = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: #"{"reason":null}"#, headers: [.ifMatch: ""])
             let first = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, headers: [.ifMatch: etag])
             let stale = try await app.send(.post, "/v1/invoices/\(id)/actions/undo-approval", token: admin, headers: [.ifMatch: etag])
 
             #expect(missing.status.code == 428, "\(missing.text)")
+            #expect(empty.status.code == 428)
             #expect(first.status == .ok)
             #expect(stale.status == .preconditionFailed)
         }
