@@ -214,22 +214,32 @@ struct PostgresInvoiceRepository: InvoiceRepository {
         let after = page.after
         let afterPeriod = after.flatMap { CalendarMonth($0.period) }?.firstDay.iso
         return try await database.withConnection { connection in
-            // Walks people in Czech name order and looks up their invoices: the same cost on
-            // every page, since the keyset starts where the last page ended.
+            // The page is chosen first, from invoices and names only; the files and the rest are
+            // joined to its few rows afterwards. The keyset starts at the cursor's person
+            // (`>=` on the name index's columns) and skips that person's periods already shown,
+            // so a deep page costs what the first one does.
             let rows = try await connection.query(
                 """
-                SELECT \(unescaped: Self.columns) FROM \(unescaped: Self.from)
-                WHERE (\(filter.period?.firstDay.iso)::date IS NULL OR i.period = \(filter.period?.firstDay.iso)::date)
-                  AND (\(filter.state?.rawValue)::text IS NULL OR i.state = \(filter.state?.rawValue))
-                  AND (\(pattern)::text IS NULL
-                       OR unaccent(a.first_name || ' ' || a.last_name) ILIKE unaccent(\(pattern))
-                       OR unaccent(a.last_name || ' ' || a.first_name) ILIKE unaccent(\(pattern)))
-                  AND (\(after?.personId)::uuid IS NULL
-                       OR (a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period)
-                          > (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech,
-                             \(after?.personId)::uuid, \(afterPeriod)::date))
-                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
-                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                SELECT \(unescaped: Self.columns)
+                FROM (
+                    SELECT i.id AS invoice_id, a.last_name, a.first_name, a.id AS person_id, i.period
+                    FROM accounts a JOIN invoices i ON i.account_id = a.id
+                    WHERE (\(filter.period?.firstDay.iso)::date IS NULL OR i.period = \(filter.period?.firstDay.iso)::date)
+                      AND (\(filter.state?.rawValue)::text IS NULL OR i.state = \(filter.state?.rawValue))
+                      AND (\(pattern)::text IS NULL
+                           OR unaccent(a.first_name || ' ' || a.last_name) ILIKE unaccent(\(pattern))
+                           OR unaccent(a.last_name || ' ' || a.first_name) ILIKE unaccent(\(pattern)))
+                      AND (\(after?.personId)::uuid IS NULL
+                           OR ((a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
+                                  >= (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.personId)::uuid)
+                               AND NOT (a.id = \(after?.personId)::uuid AND i.period <= \(afterPeriod)::date)))
+                    ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
+                    LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                ) page
+                JOIN invoices i ON i.id = page.invoice_id
+                JOIN accounts a ON a.id = page.person_id
+                JOIN invoice_files f ON f.id = i.current_file_id
+                ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.person_id, page.period
                 """,
                 logger: logger
             )
