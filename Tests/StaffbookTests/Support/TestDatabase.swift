@@ -27,7 +27,11 @@ enum TestDatabase {
         guard ["127.0.0.1", "localhost", "::1", "[::1]"].contains(config.host) else {
             fatalError("tests create and drop databases: refusing non-local host \(config.host)")
         }
-        return config
+        // Many tests start at once on two cores: waiting for a connection may take a while, and
+        // that is not what these tests are about (the outage test sets its own short bound).
+        var patient = config
+        patient.connectTimeout = .seconds(30)
+        return patient
     }()
 
     /// Runs `body` with a fresh database holding the current schema; drops it afterwards.
