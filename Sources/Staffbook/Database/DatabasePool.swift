@@ -9,6 +9,8 @@ import Synchronization
 /// 503 quickly instead of hanging) and pool metrics for `/metrics`.
 public final class DatabasePool: Service, Sendable {
     public let client: PostgresClient
+    /// For statements the pool runs on its own (transactions, health checks).
+    let logger: Logger
     private let acquireTimeout: Duration
     private let inUse = Meter(label: "staffbook_db_pool_connections_in_use")
     private let waitTimer = Timer(label: "staffbook_db_pool_acquire_duration", preferredDisplayUnit: .seconds)
@@ -26,6 +28,7 @@ public final class DatabasePool: Service, Sendable {
         configuration.options.maximumConnections = config.maxConnections
         configuration.options.connectTimeout = config.connectTimeout
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
         self.acquireTimeout = config.connectTimeout
         Gauge(label: "staffbook_db_pool_connections_max").record(config.maxConnections)
     }
@@ -74,9 +77,10 @@ public final class DatabasePool: Service, Sendable {
     public func withTransaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await withConnection { connection in
+        let logger = self.logger
+        return try await withConnection { connection in
             do {
-                return try await connection.withTransaction(logger: Logger(label: "staffbook.db")) { connection in
+                return try await connection.withTransaction(logger: logger) { connection in
                     try await body(connection)
                 }
             } catch let error as PostgresTransactionError {
@@ -97,3 +101,6 @@ extension Duration {
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
+
+/// No database connection could be had within the configured bound.
+struct PostgresDatabaseUnavailable: Error {}

@@ -112,6 +112,3 @@ extension Problem {
         }
     }
 }
-
-/// No database connection could be had within the configured bound.
-struct PostgresDatabaseUnavailable: Error {}

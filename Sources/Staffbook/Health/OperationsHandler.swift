@@ -16,8 +16,9 @@ struct OperationsHandler: Sendable {
 
     func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
         do {
+            let logger = database.logger
             try await database.withConnection { connection in
-                _ = try await connection.query("SELECT 1", logger: Logger(label: "staffbook.health"))
+                _ = try await connection.query("SELECT 1", logger: logger)
             }
         } catch {
             throw Problem(

@@ -15,7 +15,7 @@ struct Contract: Sendable, Equatable {
 }
 
 /// A team as seen from one of its members.
-struct TeamRef: Sendable, Equatable {
+struct TeamRef: Sendable, Equatable, Decodable {
     var id: UUID
     var name: String
     var leader: Bool

@@ -8,7 +8,7 @@ struct PostgresTeamsRepository: TeamsRepository {
 
     private static let teamColumns = """
         t.id, t.name::text,
-        coalesce((SELECT json_agg(json_build_array(a.id, a.first_name, a.last_name, m.is_leader)
+        coalesce((SELECT json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'leader', m.is_leader)
                                   ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)::text
                   FROM team_members m JOIN accounts a ON a.id = m.account_id WHERE m.team_id = t.id), '[]')
         """
@@ -122,18 +122,8 @@ struct PostgresTeamsRepository: TeamsRepository {
     private static func teams(_ rows: PostgresRowSequence) async throws -> [Team] {
         var teams: [Team] = []
         for try await (id, name, members) in rows.decode((UUID, String, String).self) {
-            teams.append(Team(id: id, name: name, members: Self.members(members)))
+            teams.append(Team(id: id, name: name, members: try JSONColumn.decode([Team.Member].self, from: members)))
         }
         return teams
-    }
-
-    private static func members(_ json: String) -> [Team.Member] {
-        guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] else { return [] }
-        return array.compactMap { entry in
-            guard entry.count == 4, let id = (entry[0] as? String).flatMap(UUID.init(uuidString:)),
-                  let first = entry[1] as? String, let last = entry[2] as? String, let leader = entry[3] as? Bool
-            else { return nil }
-            return Team.Member(id: id, firstName: first, lastName: last, leader: leader)
-        }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 struct Team: Sendable, Equatable {
-    struct Member: Sendable, Equatable {
+    struct Member: Sendable, Equatable, Decodable {
         var id: UUID
         var firstName: String
         var lastName: String
