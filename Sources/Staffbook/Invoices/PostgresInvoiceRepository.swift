@@ -120,10 +120,15 @@ struct PostgresInvoiceRepository: InvoiceRepository {
 
     func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice] {
         let logger = self.logger
-        let pattern = filter.query.map { "%" + PostgresPeopleRepository.escapeLike($0) + "%" }
+        let pattern = filter.query.map(PostgresPeopleRepository.searchPattern)
         let after = page.after
         let afterPeriod = after.flatMap { CalendarMonth($0.period) }?.firstDay.iso
+        let (periodYear, periodMonth) = (filter.period?.year, filter.period?.month)
         return try await database.withConnection { connection in
+            // Optional filters are `($n IS NULL OR …)`: PostgreSQL plans each execution with its
+            // values and drops the unused branches, but only when the remaining comparison folds to
+            // a constant. A text bound as `::date` does not (that cast is only STABLE), which left
+            // the period out of the index condition; make_date of two integers does.
             // The page is chosen first, from invoices and names only; the files and the rest are
             // joined to its few rows afterwards. The keyset starts at the cursor's person
             // (`>=` on the name index's columns) and skips that person's periods already shown,
@@ -134,11 +139,9 @@ struct PostgresInvoiceRepository: InvoiceRepository {
                 FROM (
                     SELECT i.id AS invoice_id, a.last_name, a.first_name, a.id AS person_id, i.period
                     FROM accounts a JOIN invoices i ON i.account_id = a.id
-                    WHERE (\(filter.period?.firstDay.iso)::date IS NULL OR i.period = \(filter.period?.firstDay.iso)::date)
+                    WHERE (\(periodYear)::int IS NULL OR i.period = make_date(\(periodYear)::int, \(periodMonth)::int, 1))
                       AND (\(filter.state?.rawValue)::text IS NULL OR i.state = \(filter.state?.rawValue))
-                      AND (\(pattern)::text IS NULL
-                           OR unaccent(a.first_name || ' ' || a.last_name) ILIKE unaccent(\(pattern))
-                           OR unaccent(a.last_name || ' ' || a.first_name) ILIKE unaccent(\(pattern)))
+                      AND (\(pattern)::text IS NULL OR a.search_text LIKE (SELECT lower(unaccent(\(pattern)))))
                       AND (\(after?.personId)::uuid IS NULL
                            OR ((a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
                                   >= (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.personId)::uuid)

@@ -9,7 +9,7 @@ struct PostgresPeopleRepository: PeopleRepository {
     func list(scope: PeopleScope, filter: PeopleFilter, page: PageRequest<NamePosition>) async throws -> [PersonSummary] {
         let logger = self.logger
         let leader: UUID? = if case .ledBy(let id) = scope { id } else { nil }
-        let pattern = filter.query.map { "%" + Self.escapeLike($0) + "%" }
+        let pattern = filter.query.map(Self.searchPattern)
         let after = page.after
         return try await database.withConnection { connection in
             let rows = try await connection.query(
@@ -24,9 +24,7 @@ struct PostgresPeopleRepository: PeopleRepository {
                   AND (\(filter.active)::boolean IS NULL OR a.is_active = \(filter.active))
                   AND (\(filter.teamId)::uuid IS NULL OR EXISTS (
                           SELECT 1 FROM team_members m WHERE m.team_id = \(filter.teamId) AND m.account_id = a.id))
-                  AND (\(pattern)::text IS NULL
-                       OR unaccent(a.first_name || ' ' || a.last_name) ILIKE unaccent(\(pattern))
-                       OR unaccent(a.last_name || ' ' || a.first_name) ILIKE unaccent(\(pattern)))
+                  AND (\(pattern)::text IS NULL OR a.search_text LIKE (SELECT lower(unaccent(\(pattern)))))
                   AND (\(after?.id)::uuid IS NULL
                        OR (a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
                           > (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.id)::uuid))
@@ -237,6 +235,14 @@ struct PostgresPeopleRepository: PeopleRepository {
     }
 
     /// Makes `%`, `_` and `\` in a search literal.
+    /// The LIKE pattern for a name search against `accounts.search_text` (schema 0006), which
+    /// holds both name orders on two lines: the term is kept to one line so it cannot span them.
+    /// The database lowers and unaccents it, as it did the names.
+    static func searchPattern(_ query: String) -> String {
+        let oneLine = query.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "%" + escapeLike(oneLine) + "%"
+    }
+
     static func escapeLike(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%")
