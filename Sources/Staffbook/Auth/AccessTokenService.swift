@@ -12,6 +12,7 @@ struct AccessTokenService: Sendable {
     let lifetime: TimeInterval
     /// Tolerated clock difference between instances for `iat`.
     private let leeway: TimeInterval = 30
+    private let verified = VerifiedTokenCache()
 
     init(config: AuthConfig) async throws {
         guard let current = config.signingKey else {
@@ -44,16 +45,23 @@ struct AccessTokenService: Sendable {
 
     /// The caller named by a valid token (roles as the token states them); nil for anything else.
     func verify(_ token: String, now: Date) async -> Caller? {
+        let seconds = now.timeIntervalSince1970
+        if let entry = verified.entry(for: token) {
+            return Self.isCurrent(issuedAt: entry.issuedAt, expiresAt: entry.expiresAt, at: seconds, leeway: leeway) ? entry.caller : nil
+        }
         guard let header = Self.header(of: token), header.alg == "HS256",
               let kid = header.kid, acceptedKeyIds.contains(kid),
-              let claims = try? await keys.verify(token, as: AccessTokenClaims.self)
-        else { return nil }
-        let seconds = now.timeIntervalSince1970
-        guard claims.iss == issuer, claims.aud == audience,
-              Double(claims.exp) > seconds, Double(claims.iat) <= seconds + leeway,
+              let claims = try? await keys.verify(token, as: AccessTokenClaims.self),
+              claims.iss == issuer, claims.aud == audience,
               let accountId = UUID(uuidString: claims.sub), let sessionId = UUID(uuidString: claims.sid)
         else { return nil }
-        return Caller(accountId: accountId, sessionId: sessionId, roles: Set(claims.roles.compactMap(Role.init(rawValue:))))
+        let caller = Caller(accountId: accountId, sessionId: sessionId, roles: Set(claims.roles.compactMap(Role.init(rawValue:))))
+        verified.remember(.init(caller: caller, issuedAt: claims.iat, expiresAt: claims.exp), for: token)
+        return Self.isCurrent(issuedAt: claims.iat, expiresAt: claims.exp, at: seconds, leeway: leeway) ? caller : nil
+    }
+
+    private static func isCurrent(issuedAt: Int, expiresAt: Int, at seconds: TimeInterval, leeway: TimeInterval) -> Bool {
+        Double(expiresAt) > seconds && Double(issuedAt) <= seconds + leeway
     }
 
     private struct Header: Decodable {

@@ -114,6 +114,20 @@ struct AccessTokenTests {
         }
     }
 
+    @Test func aTokenAlreadyAcceptedIsRefusedOnceItExpires() async throws {
+        try await TestApp.test { app in
+            try await app.createAccount(email: "jana@staffbook.test")
+            let token = try await app.signIn("jana@staffbook.test").accessToken
+            #expect(try await app.get("/v1/me", token: token).status == .ok)
+
+            app.clock.advance(by: 3601)
+            let response = try await app.get("/v1/me", token: token)
+
+            #expect(response.status == .unauthorized)
+            #expect(response.headers[.wwwAuthenticate] == #"Bearer error="invalid_token""#)
+        }
+    }
+
     @Test func tokensSignedWithThePreviousKeyStillWorkAfterRotation() async throws {
         try await TestApp.test(configure: {
             $0.auth.signingKey = TestApp.otherKey
