@@ -1,5 +1,7 @@
 import Logging
 import Metrics
+import NIOCore
+import NIOPosix
 import NIOSSL
 import PostgresNIO
 import ServiceLifecycle
@@ -39,36 +41,40 @@ public final class DatabasePool: Service, Sendable {
 
     /// Runs `body` on a pooled connection; throws `PostgresDatabaseUnavailable` when none can be
     /// had within the connect timeout. Once a connection is held, `body` is not cut short.
+    ///
+    /// The pool itself waits for a connection as long as it takes, so the bound is a timer on an
+    /// event loop that cancels the waiting lease. This runs on every query: a task group racing
+    /// a `Task.sleep` cost two child tasks and a Dispatch timer per call, a measurable share of
+    /// a cheap request's time (docs/performance.md).
     public func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        let acquired = Acquired()
+        let lease = Lease()
         let started = ContinuousClock.now
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask { [client, inUse, waitTimer] in
-                try await client.withConnection { connection in
-                    acquired.flag.store(true, ordering: .releasing)
-                    waitTimer.recordNanoseconds((ContinuousClock.now - started).nanoseconds)
-                    inUse.increment()
-                    defer { inUse.decrement() }
-                    return try await body(connection)
-                }
+        let work = Task { [client, inUse, waitTimer] in
+            try await client.withConnection { connection in
+                lease.acquired.store(true, ordering: .releasing)
+                waitTimer.recordNanoseconds((ContinuousClock.now - started).nanoseconds)
+                inUse.increment()
+                defer { inUse.decrement() }
+                return try await body(connection)
             }
-            group.addTask { [acquireTimeout, unavailable] in
-                try await Task.sleep(for: acquireTimeout)
-                guard acquired.flag.load(ordering: .acquiring) else {
-                    unavailable.increment()
-                    throw PostgresDatabaseUnavailable()
-                }
-                return nil
+        }
+        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(acquireTimeout.nanoseconds)) {
+            guard !lease.acquired.load(ordering: .acquiring) else { return }
+            lease.timedOut.store(true, ordering: .releasing)
+            work.cancel()
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            do {
+                return try await work.value
+            } catch where lease.timedOut.load(ordering: .acquiring) {
+                unavailable.increment()
+                throw PostgresDatabaseUnavailable()
             }
-            while let result = try await group.next() {
-                if let result {
-                    group.cancelAll()
-                    return result
-                }
-            }
-            throw PostgresDatabaseUnavailable()
+        } onCancel: {
+            work.cancel()
         }
     }
 
@@ -91,8 +97,9 @@ public final class DatabasePool: Service, Sendable {
     }
 }
 
-private final class Acquired: Sendable {
-    let flag = Atomic<Bool>(false)
+private final class Lease: Sendable {
+    let acquired = Atomic<Bool>(false)
+    let timedOut = Atomic<Bool>(false)
 }
 
 extension Duration {
