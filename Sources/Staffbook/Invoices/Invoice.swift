@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import NIOCore
 
 /// The newest file of an invoice, without its bytes.
 struct InvoiceFile: Sendable, Equatable {
@@ -58,11 +60,26 @@ struct MonthRow: Sendable, Equatable {
     var hadAnyContract: Bool
 }
 
-/// A file as uploaded, checked and ready to store.
+/// A file checked and ready to store: its bytes in one buffer, bound to the INSERT as they are.
 struct UploadedFile: Sendable {
-    var bytes: [UInt8]
+    var content: ByteBuffer
+    var sha256: Data
     var mediaType: String
     var originalName: String?
+
+    var size: Int { content.readableBytes }
+
+    init(content: ByteBuffer, sha256: Data, mediaType: String, originalName: String?) {
+        self.content = content
+        self.sha256 = sha256
+        self.mediaType = mediaType
+        self.originalName = originalName
+    }
+
+    /// A file made here (a statement workbook): copied into a buffer and hashed.
+    init(bytes: Data, mediaType: String, originalName: String?) {
+        self.init(content: ByteBuffer(bytes: bytes), sha256: Data(SHA256.hash(data: bytes)), mediaType: mediaType, originalName: originalName)
+    }
 }
 
 /// Keyset position of a month (lists are newest first).

@@ -8,6 +8,16 @@ struct MyInvoicesHandler: Sendable {
     let schemas: InvoiceSchemas
     let maxUploadBytes: Int
     let clock: any AppClock
+    /// Files being stored are in memory twice (buffer, bind message): at most four uploads' worth.
+    let storing: ByteBudget
+
+    init(invoices: any InvoiceRepository, schemas: InvoiceSchemas, maxUploadBytes: Int, clock: any AppClock) {
+        self.invoices = invoices
+        self.schemas = schemas
+        self.maxUploadBytes = maxUploadBytes
+        self.clock = clock
+        self.storing = ByteBudget(limit: 4 * maxUploadBytes)
+    }
 
     private var currentMonth: CalendarMonth {
         let today = CalendarDay(clock.now())
@@ -42,15 +52,18 @@ struct MyInvoicesHandler: Sendable {
             throw Problem(.noContractorContract)
         }
         guard case .multipartForm(let parts) = input.body else { throw Problem(.unsupportedMediaType) }
-        let (file, amountText) = try await read(parts)
+        let (spool, originalName, amountText) = try await read(parts)
         let amount = validation.money(amountText, field: "body.amount")
         try validation.check()
-        try PDFCheck.check(file.bytes)
+        try PDFCheck.check(head: spool.head, tail: spool.tail)
 
-        let outcome = try await invoices.upload(
-            personId: caller.accountId, month: month!, amount: amount!, file: file,
-            idempotencyKey: key?.isEmpty == false ? key : nil, now: clock.now()
-        )
+        let outcome = try await storing.withBytes(spool.size) {
+            let file = UploadedFile(content: try await spool.load(), sha256: spool.sha256, mediaType: "application/pdf", originalName: originalName)
+            return try await invoices.upload(
+                personId: caller.accountId, month: month!, amount: amount!, file: file,
+                idempotencyKey: key?.isEmpty == false ? key : nil, now: clock.now()
+            )
+        }
         if case .locked(let state) = outcome {
             throw Problem(.invoiceLocked, detail: LocalizedText(
                 en: "The invoice for \(month!.iso) is \(state.rawValue) and can no longer be replaced.",
@@ -64,22 +77,24 @@ struct MyInvoicesHandler: Sendable {
         return outcome == .created ? .created(.init(body: .json(body))) : .ok(.init(body: .json(body)))
     }
 
-    /// The PDF (streamed and capped) and the amount from the multipart body.
-    private func read(_ parts: MultipartBody<Operations.UploadMyInvoice.Input.Body.MultipartFormPayload>) async throws -> (UploadedFile, String) {
-        var file: UploadedFile?
+    /// The PDF (streamed to a spool file and capped), its file name and the amount.
+    private func read(
+        _ parts: MultipartBody<Operations.UploadMyInvoice.Input.Body.MultipartFormPayload>
+    ) async throws -> (UploadSpool, String?, String) {
+        var file: (spool: UploadSpool, name: String?)?
         var amount: String?
         do {
             for try await part in parts {
                 switch part {
                 case .file(let wrapper):
-                    var bytes: [UInt8] = []
+                    let spool = try UploadSpool()
                     for try await chunk in wrapper.payload.body {
-                        guard bytes.count + chunk.count <= maxUploadBytes else {
+                        guard spool.size + chunk.count <= maxUploadBytes else {
                             throw Problem(.payloadTooLarge, detail: BodyLimitMiddleware.detail(maxUploadBytes))
                         }
-                        bytes.append(contentsOf: chunk)
+                        try spool.append(chunk)
                     }
-                    file = UploadedFile(bytes: bytes, mediaType: "application/pdf", originalName: wrapper.filename)
+                    file = (spool, wrapper.filename)
                 case .amount(let wrapper):
                     amount = try await String(collecting: wrapper.payload.body, upTo: 64).trimmingCharacters(in: .whitespacesAndNewlines)
                 case .undocumented:
@@ -88,6 +103,8 @@ struct MyInvoicesHandler: Sendable {
             }
         } catch let problem as Problem {
             throw problem
+        } catch let error as UploadSpoolError {
+            throw error  // the server's disk, not the client's body: answered as a server error
         } catch {
             throw Problem(.malformedRequest, fieldErrors: [.init(field: "body", code: "multipart", message: LocalizedText(
                 en: "Send multipart/form-data with exactly one part 'file' (the PDF) and one part 'amount'.",
@@ -99,7 +116,7 @@ struct MyInvoicesHandler: Sendable {
                 en: "Both parts 'file' and 'amount' are required.", cs: "Části 'file' i 'amount' jsou povinné."
             ))])
         }
-        return (file, amount)
+        return (file.spool, file.name, amount)
     }
 
     func getMyEarnings(_ input: Operations.GetMyEarnings.Input) async throws -> Operations.GetMyEarnings.Output {

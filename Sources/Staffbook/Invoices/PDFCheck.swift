@@ -1,12 +1,13 @@
-/// What we accept as a PDF: the `%PDF-` header and an `%%EOF` marker near the end.
+/// What we accept as a PDF: the `%PDF-` header and an `%%EOF` marker near the end. Reads only
+/// the file's first and last bytes, so it runs on an upload as it streams past.
 enum PDFCheck {
-    static func check(_ bytes: [UInt8]) throws {
-        guard bytes.starts(with: Array("%PDF-".utf8)) else { throw Problem(.notAPDF) }
+    static func check(head: [UInt8], tail: [UInt8]) throws {
+        guard head.starts(with: Array("%PDF-".utf8)) else { throw Problem(.notAPDF) }
         // Writers may append whitespace or a few bytes after the marker.
-        let tail = bytes.suffix(1024)
+        let end = tail.suffix(UploadSpool.endLength)
         let marker = Array("%%EOF".utf8)
-        guard tail.count >= marker.count,
-              (tail.startIndex...(tail.endIndex - marker.count)).contains(where: { tail[$0..<($0 + marker.count)].elementsEqual(marker) })
+        guard end.count >= marker.count,
+              (end.startIndex...(end.endIndex - marker.count)).contains(where: { end[$0..<($0 + marker.count)].elementsEqual(marker) })
         else { throw Problem(.invalidPDF) }
     }
 }

@@ -54,11 +54,7 @@ extension PostgresInvoiceRepository {
         personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID, now: Date
     ) async throws -> StatementOutcome {
         let logger = self.logger
-        let file = UploadedFile(bytes: Array(workbook), mediaType: XLSXWorkbook.mediaType, originalName: "statement-\(month.iso).xlsx")
-        let sha256 = Data(SHA256.hash(data: workbook))
-        var buffer = ByteBuffer()
-        buffer.writeBytes(workbook)
-        let content = buffer
+        let file = UploadedFile(bytes: workbook, mediaType: XLSXWorkbook.mediaType, originalName: "statement-\(month.iso).xlsx")
         let amount = "\(statement.amount)", hours = "\(statement.hours)", rate = "\(statement.rate)"
         return try await database.withTransaction { connection in
             let existing = try await connection.query(
@@ -69,7 +65,7 @@ extension PostgresInvoiceRepository {
             if let (invoiceId, state, kind) = existing {
                 guard kind == InvoiceKind.statement.rawValue else { return .skipped("an uploaded invoice exists") }
                 guard state == "submitted" || state == "returned" else { return .skipped("already \(state)") }
-                try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: actorId, now: now, on: connection, logger: logger)
+                try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: actorId, now: now, on: connection, logger: logger)
                 try await connection.query(
                     """
                     UPDATE invoices SET state = 'submitted', amount = \(amount)::numeric, statement_hours = \(hours)::numeric,
@@ -92,7 +88,7 @@ extension PostgresInvoiceRepository {
                 """,
                 logger: logger
             )
-            try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: actorId, now: now, on: connection, logger: logger)
+            try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: actorId, now: now, on: connection, logger: logger)
             try await Self.event(invoiceId, action: "generate", from: nil, to: "submitted", actor: actorId, reason: nil, at: now, on: connection, logger: logger)
             return .created(invoiceId)
         }

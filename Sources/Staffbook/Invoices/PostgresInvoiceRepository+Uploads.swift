@@ -9,10 +9,6 @@ extension PostgresInvoiceRepository {
     func upload(personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, idempotencyKey: String?, now: Date) async throws -> UploadOutcome {
         let logger = self.logger
         let amountText = "\(amount)"
-        let sha256 = Data(SHA256.hash(data: file.bytes))
-        var buffer = ByteBuffer()
-        buffer.writeBytes(file.bytes)
-        let content = buffer
         do {
             return try await database.withTransaction { connection in
                 let existing = try await connection.query(
@@ -38,7 +34,7 @@ extension PostgresInvoiceRepository {
                 }
                 let fileId = UUID()
                 if let (invoiceId, stateText, _) = existing {
-                    try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: personId, now: now, on: connection, logger: logger)
+                    try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: personId, now: now, on: connection, logger: logger)
                     try await connection.query(
                         """
                         UPDATE invoices SET state = 'submitted', amount = \(amountText)::numeric, current_file_id = \(fileId),
@@ -59,7 +55,7 @@ extension PostgresInvoiceRepository {
                     """,
                     logger: logger
                 )
-                try await Self.insertFile(fileId, invoiceId: invoiceId, content: content, file: file, sha256: sha256, by: personId, now: now, on: connection, logger: logger)
+                try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: personId, now: now, on: connection, logger: logger)
                 try await Self.event(invoiceId, action: "upload", from: nil, to: "submitted", actor: personId, reason: nil, at: now, on: connection, logger: logger)
                 return .created
             }
@@ -70,13 +66,13 @@ extension PostgresInvoiceRepository {
     }
 
     static func insertFile(
-        _ id: UUID, invoiceId: UUID, content: ByteBuffer, file: UploadedFile, sha256: Data, by: UUID?, now: Date,
+        _ id: UUID, invoiceId: UUID, file: UploadedFile, by: UUID?, now: Date,
         on connection: PostgresConnection, logger: Logger
     ) async throws {
         try await connection.query(
             """
             INSERT INTO invoice_files (id, invoice_id, content, media_type, size, sha256, original_name, uploaded_by, uploaded_at)
-            VALUES (\(id), \(invoiceId), \(content), \(file.mediaType), \(file.bytes.count), \(sha256),
+            VALUES (\(id), \(invoiceId), \(file.content), \(file.mediaType), \(file.size), \(file.sha256),
                     \(file.originalName.map { String($0.prefix(255)) }), \(by), \(now))
             """,
             logger: logger
