@@ -29,7 +29,8 @@ enum Money {
         let negative = value < 0
         let magnitude = negative ? -value : value
         let cents = NSDecimalNumber(decimal: magnitude * 100).int64Value
-        let text = "\(cents / 100).\(String(format: "%02lld", cents % 100))"
+        let fraction = cents % 100
+        let text = "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
         return negative ? "-" + text : text
     }
 }
