@@ -114,6 +114,12 @@ struct AccessTokenTests {
         }
     }
 
+    @Test(arguments: [("Bearer abc.def.ghi", "abc.def.ghi"), ("bearer \t abc.def.ghi  ", "abc.def.ghi"), ("BEARER x", "x"),
+                      ("Bearer    ", ""), ("Bearer ", nil), ("Basic amFuYQ==", nil), ("Bearerabc.def", nil), ("Bearer čau ", "čau")])
+    func theBearerTokenIsTakenFromTheHeaderWhateverTheSchemeCaseAndSpaces(header: String, token: String?) {
+        #expect(AuthenticationMiddleware.bearerToken(header) == token)
+    }
+
     @Test func aTokenAlreadyAcceptedIsRefusedOnceItExpires() async throws {
         try await TestApp.test { app in
             try await app.createAccount(email: "jana@staffbook.test")
