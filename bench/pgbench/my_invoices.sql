@@ -7,7 +7,8 @@ SELECT to_char(m.month, 'YYYY-MM'), i.id, i.state, i.kind, i.amount::text, i.ret
                AND c.valid_from < m.month + interval '1 month' AND (c.valid_to IS NULL OR c.valid_to >= m.month)),
        EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = ('10000000-0000-4000-8000-' || lpad(:n::text, 12, '0'))::uuid
                AND c.valid_from < m.month + interval '1 month' AND (c.valid_to IS NULL OR c.valid_to >= m.month))
-FROM generate_series('2026-11-01'::date, '2018-07-01'::date, interval '-1 month') AS m (month)
+FROM generate_series('2026-11-01'::date, '2026-01-01'::date, interval '-1 month') AS m (month)
 LEFT JOIN invoices i ON i.account_id = ('10000000-0000-4000-8000-' || lpad(:n::text, 12, '0'))::uuid AND i.period = m.month
+                    AND i.period BETWEEN '2026-01-01'::date AND '2026-11-01'::date
 LEFT JOIN invoice_files f ON f.id = i.current_file_id
-ORDER BY m.month DESC LIMIT 11;
+ORDER BY m.month DESC;

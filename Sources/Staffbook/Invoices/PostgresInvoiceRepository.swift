@@ -49,7 +49,14 @@ struct PostgresInvoiceRepository: InvoiceRepository {
 
     func months(personId: UUID, first: CalendarMonth, last: CalendarMonth, page: PageRequest<MonthPosition>) async throws -> [MonthRow] {
         let logger = self.logger
-        let before = page.after.flatMap { CalendarMonth($0.month) }?.firstDay.iso
+        // Months are contiguous, so the page's months are known before asking: only those are
+        // generated and only their invoices read (an index range), not the person's whole history.
+        var top = last
+        if let before = page.after.flatMap({ CalendarMonth($0.month) }) { top = min(top, before.adding(months: -1)) }
+        top = top.adding(months: -page.offset)
+        guard top >= first else { return [] }
+        let bottom = max(first, top.adding(months: -(page.fetchLimit - 1)))
+        let (topDay, bottomDay) = (top.firstDay.iso, bottom.firstDay.iso)
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
@@ -59,12 +66,11 @@ struct PostgresInvoiceRepository: InvoiceRepository {
                                AND c.valid_from < m.month + interval '1 month' AND (c.valid_to IS NULL OR c.valid_to >= m.month)),
                        EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = \(personId)
                                AND c.valid_from < m.month + interval '1 month' AND (c.valid_to IS NULL OR c.valid_to >= m.month))
-                FROM generate_series(\(last.firstDay.iso)::date, \(first.firstDay.iso)::date, interval '-1 month') AS m (month)
+                FROM generate_series(\(topDay)::date, \(bottomDay)::date, interval '-1 month') AS m (month)
                 LEFT JOIN invoices i ON i.account_id = \(personId) AND i.period = m.month
+                                    AND i.period BETWEEN \(bottomDay)::date AND \(topDay)::date
                 LEFT JOIN invoice_files f ON f.id = i.current_file_id
-                WHERE \(before)::date IS NULL OR m.month < \(before)::date
                 ORDER BY m.month DESC
-                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
                 """,
                 logger: logger
             )

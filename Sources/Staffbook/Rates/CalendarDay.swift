@@ -30,7 +30,7 @@ struct CalendarDay: Comparable, Hashable, Sendable {
         self.init(year: components.year!, month: components.month!, day: components.day!)
     }
 
-    var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    var iso: String { CalendarMonth(year: year, month: month).iso + (day < 10 ? "-0" : "-") + String(day) }
 
     static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
@@ -58,7 +58,14 @@ struct CalendarMonth: Comparable, Hashable, Sendable {
         self.month = month
     }
 
-    var iso: String { String(format: "%04d-%02d", year, month) }
+    /// `YYYY-MM` (years are 1990...2100, so four digits); built without `String(format:)`,
+    /// which goes through NSString and showed in the month lists' profile.
+    var iso: String { String(year) + (month < 10 ? "-0" : "-") + String(month) }
+
+    func adding(months: Int) -> CalendarMonth {
+        let index = year * 12 + (month - 1) + months
+        return CalendarMonth(year: index / 12, month: index % 12 + 1)
+    }
     var firstDay: CalendarDay { CalendarDay(year: year, month: month, day: 1) }
     var lastDay: CalendarDay { CalendarDay(year: year, month: month, day: dayCount) }
 
