@@ -3,7 +3,6 @@ SELECT a.id, a.email::text, a.first_name, a.last_name, a.academic_title, a.posit
        coalesce((SELECT json_agg(json_build_array(t.id, t.name, m.is_leader) ORDER BY t.name)::text
                  FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.account_id = a.id), '[]')
 FROM accounts a
-WHERE unaccent(a.first_name || ' ' || a.last_name) ILIKE unaccent('%novak%')
-   OR unaccent(a.last_name || ' ' || a.first_name) ILIKE unaccent('%novak%')
+WHERE a.search_text LIKE (SELECT lower(unaccent('%novak%')))
 ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
 LIMIT 21;
