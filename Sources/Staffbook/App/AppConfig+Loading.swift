@@ -96,9 +96,6 @@ extension AppConfig {
         }
         database.requireTLS = try values.bool("database.requireTls", default: database.requireTLS)
         database.maxConnections = try values.int("database.maxConnections", default: 20, in: 1...500)
-        database.minConnections = try values.int(
-            "database.minConnections", default: database.maxConnections, in: 0...database.maxConnections
-        )
         database.connectTimeout = .milliseconds(try values.int("database.connectTimeoutMs", default: 3000, in: 100...60000))
         return database
     }

@@ -25,8 +25,6 @@ public struct AppConfig: Sendable {
         public var name: String
         public var requireTLS: Bool
         public var maxConnections: Int
-        /// Connections the pool keeps open while idle (by default all of them).
-        public var minConnections: Int
         /// Bound on waiting for a connection, so a database outage answers 503 quickly.
         public var connectTimeout: Duration
     }
@@ -68,7 +66,7 @@ extension AppConfig.Database {
     public init(host: String, port: Int, username: String, password: String?, name: String) {
         self.init(
             host: host, port: port, username: username, password: password, name: name,
-            requireTLS: false, maxConnections: 20, minConnections: 20, connectTimeout: .seconds(3)
+            requireTLS: false, maxConnections: 20, connectTimeout: .seconds(3)
         )
     }
 }

@@ -8,8 +8,6 @@ extension DatabasePool {
         logger: Logger,
         _ body: (DatabasePool) async throws -> Result
     ) async throws -> Result {
-        var config = config
-        config.minConnections = 0  // a one-off command opens what it uses, not a serving pool
         let pool = DatabasePool(config: config, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await pool.run() }

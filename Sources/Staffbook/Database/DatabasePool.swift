@@ -28,10 +28,6 @@ public final class DatabasePool: Service, Sendable {
             tls: config.requireTLS ? .require(.makeClientConfiguration()) : .disable
         )
         configuration.options.maximumConnections = config.maxConnections
-        // Connections above the minimum get an idle-timeout timer (a task and a sleep) each time
-        // they are returned: at one per query that was a visible share of a cheap request. A pool
-        // that keeps its connections, as most production pools do, needs none.
-        configuration.options.minimumConnections = config.minConnections
         configuration.options.connectTimeout = config.connectTimeout
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger

@@ -30,9 +30,6 @@ enum TestDatabase {
         // Many tests start at once on two cores: waiting for a connection may take a while, and
         // that is not what these tests are about (the outage test sets its own short bound).
         var patient = config
-        // Many apps run at once, each on its own database: their pools open connections on demand
-        // instead of keeping the production default (all of them) open.
-        patient.minConnections = 0
         patient.connectTimeout = .seconds(30)
         return patient
     }()
