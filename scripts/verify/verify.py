@@ -285,12 +285,15 @@ def faults():
     fresh_database(database)
     server = Server(database, 18081).start()
     pool = futures.ThreadPoolExecutor(max_workers=8)
+    # Set on the way out whatever happens: the load loops below would otherwise keep the
+    # interpreter (and CI) waiting for ever after a failure.
+    stop = [False]
     try:
         admin = sign_in(server.url, "admin@staffbook.example")["accessToken"]
 
         # PostgreSQL stops under load: quick 503s, readiness 503, recovery without a restart,
         # and every write that answered 2xx before is there afterwards.
-        created, outcomes, stop = [], [], [False]
+        created, outcomes = [], []
 
         def load():
             while not stop[0]:
@@ -374,6 +377,7 @@ def faults():
         partial = psql(database, "SELECT count(*) FROM invoices WHERE period = '2025-04-01' AND current_file_id IS NULL")
         check("SIGKILL mid-transaction: no partial writes after a restart", ok and partial == "0", f"orphans {orphans}")
     finally:
+        stop[0] = True
         server.stop()
         pool.shutdown(wait=False)
         subprocess.run([os.path.join(ROOT, "scripts", "local-postgres.sh"), "start"], capture_output=True)
