@@ -35,7 +35,7 @@ struct AccessTokenService: Sendable {
     func issue(accountId: UUID, sessionId: UUID, roles: Set<Role>, now: Date) async throws -> String {
         let issuedAt = Int(now.timeIntervalSince1970)
         let claims = AccessTokenClaims(
-            iss: issuer, aud: audience, sub: accountId.uuidString.lowercased(), sid: sessionId.uuidString.lowercased(),
+            iss: issuer, aud: audience, sub: accountId.lowercasedString, sid: sessionId.lowercasedString,
             roles: roles.sorted().map(\.rawValue), iat: issuedAt, exp: issuedAt + Int(lifetime)
         )
         var header = JWTHeader()

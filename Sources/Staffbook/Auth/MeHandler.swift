@@ -20,7 +20,7 @@ struct MeHandler: Sendable {
         let sessions = try await auth.activeSessions(of: caller)
         return .ok(.init(body: .json(.init(items: sessions.map { session in
             .init(
-                id: session.id.uuidString.lowercased(),
+                id: session.id.lowercasedString,
                 createdAt: session.createdAt,
                 lastUsedAt: session.lastUsedAt,
                 client: session.client,
@@ -43,7 +43,7 @@ struct MeHandler: Sendable {
 
     static func user(_ account: Account) -> Components.Schemas.User {
         .init(
-            id: account.id.uuidString.lowercased(),
+            id: account.id.lowercasedString,
             email: account.email,
             firstName: account.firstName,
             lastName: account.lastName,

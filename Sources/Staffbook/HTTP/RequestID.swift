@@ -12,7 +12,7 @@ enum RequestID {
     }
 
     static func generate() -> String {
-        UUID().uuidString.lowercased()
+        UUID().lowercasedString
     }
 
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

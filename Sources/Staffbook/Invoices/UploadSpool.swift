@@ -22,7 +22,7 @@ final class UploadSpool {
     static let endLength = 1024
 
     init(directory: String = NSTemporaryDirectory()) throws {
-        path = (directory as NSString).appendingPathComponent("staffbook-upload-\(UUID().uuidString.lowercased())")
+        path = (directory as NSString).appendingPathComponent("staffbook-upload-\(UUID().lowercasedString)")
         descriptor = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw UploadSpoolError(operation: "open", code: errno) }
     }

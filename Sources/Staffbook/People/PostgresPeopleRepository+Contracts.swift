@@ -68,8 +68,8 @@ extension PostgresPeopleRepository {
             let (id, type, otherFrom, otherTo) = try row.decode((UUID, String, String, String?).self)
             let until = otherTo ?? "…"
             throw Problem(.contractOverlap, detail: LocalizedText(
-                en: "It overlaps the \(type) contract \(otherFrom) – \(until) (id \(id.uuidString.lowercased())).",
-                cs: "Překrývá se se smlouvou \(type) \(otherFrom) – \(until) (id \(id.uuidString.lowercased()))."
+                en: "It overlaps the \(type) contract \(otherFrom) – \(until) (id \(id.lowercasedString)).",
+                cs: "Překrývá se se smlouvou \(type) \(otherFrom) – \(until) (id \(id.lowercasedString))."
             ))
         }
         do {

@@ -3,7 +3,7 @@ import StaffbookAPI
 
 /// Domain values as the contract's schemas.
 enum PeopleSchemas {
-    static func id(_ id: UUID) -> String { id.uuidString.lowercased() }
+    static func id(_ id: UUID) -> String { id.lowercasedString }
 
     static func team(_ ref: TeamRef) -> Components.Schemas.TeamRef {
         .init(id: id(ref.id), name: ref.name, leader: ref.leader)

@@ -43,4 +43,13 @@ struct RequestIDTests {
             #expect(first.headers[.xRequestID] != second.headers[.xRequestID])
         }
     }
+
+    @Test func idsAreWrittenInFoundationsFormLowercased() {
+        let ids = [UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!]
+            + (0..<200).map { _ in UUID() }
+
+        for id in ids {
+            #expect(id.lowercasedString == id.uuidString.lowercased())
+        }
+    }
 }
