@@ -15,7 +15,7 @@ struct Contract: Sendable, Equatable {
 }
 
 /// A team as seen from one of its members.
-struct TeamRef: Sendable, Equatable, Decodable {
+struct TeamRef: Sendable, Equatable {
     var id: UUID
     var name: String
     var leader: Bool

@@ -15,9 +15,10 @@ struct PostgresPeopleRepository: PeopleRepository {
             let rows = try await connection.query(
                 """
                 SELECT a.id, a.email::text, a.first_name, a.last_name, a.academic_title, a.position, a.is_active,
-                       coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'leader', m.is_leader) ORDER BY t.name)::text
-                                 FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.account_id = a.id), '[]')
-                FROM accounts a
+                       \(unescaped: Self.teamColumns)
+                FROM (
+                -- The page first; its people's teams afterwards, for those rows only.
+                SELECT a.* FROM accounts a
                 WHERE (\(leader)::uuid IS NULL OR EXISTS (
                           SELECT 1 FROM team_members l JOIN team_members m ON m.team_id = l.team_id
                           WHERE l.account_id = \(leader) AND l.is_leader AND m.account_id = a.id))
@@ -30,16 +31,19 @@ struct PostgresPeopleRepository: PeopleRepository {
                           > (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.id)::uuid))
                 ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
                 LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                ) a
+                \(unescaped: Self.teamsJoin)
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
                 """,
                 logger: logger
             )
             var people: [PersonSummary] = []
-            for try await (id, email, first, last, title, position, active, teams) in rows.decode(
-                (UUID, String, String, String, String?, String?, Bool, String).self
+            for try await (id, email, first, last, title, position, active, teamIds, teamNames, teamLeads) in rows.decode(
+                (UUID, String, String, String, String?, String?, Bool, [UUID], [String], [Bool]).self
             ) {
                 people.append(PersonSummary(
                     id: id, email: email, firstName: first, lastName: last, academicTitle: title,
-                    position: position, isActive: active, teams: try JSONColumn.decode([TeamRef].self, from: teams)
+                    position: position, isActive: active, teams: Self.teams(ids: teamIds, names: teamNames, leaders: teamLeads)
                 ))
             }
             return people
@@ -53,15 +57,14 @@ struct PostgresPeopleRepository: PeopleRepository {
                 """
                 SELECT a.email::text, a.first_name, a.last_name, a.academic_title, a.position,
                        a.capacity_hours_per_week::text, a.phone, a.personal_email::text, a.roles, a.is_active, a.version,
-                       coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'leader', m.is_leader) ORDER BY t.name)::text
-                                 FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.account_id = a.id), '[]')
-                FROM accounts a WHERE a.id = \(id)
+                       \(unescaped: Self.teamColumns)
+                FROM accounts a \(unescaped: Self.teamsJoin) WHERE a.id = \(id)
                 """,
                 logger: logger
             )
             guard let row = try await rows.collect().first else { return nil }
-            let (email, first, last, title, position, capacity, phone, personalEmail, roles, active, version, teams) =
-                try row.decode((String, String, String, String?, String?, String?, String?, String?, [String], Bool, Int, String).self)
+            let (email, first, last, title, position, capacity, phone, personalEmail, roles, active, version, teamIds, teamNames, teamLeads) =
+                try row.decode((String, String, String, String?, String?, String?, String?, String?, [String], Bool, Int, [UUID], [String], [Bool]).self)
             var contracts: [Contract] = []
             let contractRows = try await connection.query(
                 "SELECT id, type, valid_from::text, valid_to::text FROM contracts WHERE account_id = \(id) ORDER BY valid_from",
@@ -74,7 +77,7 @@ struct PostgresPeopleRepository: PeopleRepository {
             return PersonProfile(
                 id: id, email: email, firstName: first, lastName: last, academicTitle: title, position: position,
                 capacityHoursPerWeek: capacity.flatMap { Decimal(string: $0) }, phone: phone, personalEmail: personalEmail,
-                roles: Role.from(stored: roles), isActive: active, version: version, teams: try JSONColumn.decode([TeamRef].self, from: teams),
+                roles: Role.from(stored: roles), isActive: active, version: version, teams: Self.teams(ids: teamIds, names: teamNames, leaders: teamLeads),
                 contracts: contracts, currentRate: rates.current, upcomingRate: rates.upcoming
             )
         }
@@ -235,6 +238,22 @@ struct PostgresPeopleRepository: PeopleRepository {
     }
 
     /// Makes `%`, `_` and `\` in a search literal.
+    /// A person's (alias `a`) teams as three arrays in one order: ids, names, leader flags; with
+    /// `teamsJoin`. Arrays decode natively: a `json_agg` column needed a JSONDecoder per person,
+    /// 8 % of a name search's server time.
+    static let teamColumns = "coalesce(teams.ids, '{}'), coalesce(teams.names, '{}'), coalesce(teams.leads, '{}')"
+    static let teamsJoin = """
+        LEFT JOIN LATERAL (
+            SELECT array_agg(t.id ORDER BY t.name, t.id) AS ids, array_agg(t.name::text ORDER BY t.name, t.id) AS names,
+                   array_agg(m.is_leader ORDER BY t.name, t.id) AS leads
+            FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.account_id = a.id
+        ) teams ON true
+        """
+
+    static func teams(ids: [UUID], names: [String], leaders: [Bool]) -> [TeamRef] {
+        zip(ids, zip(names, leaders)).map { TeamRef(id: $0, name: $1.0, leader: $1.1) }
+    }
+
     /// The LIKE pattern for a name search against `accounts.search_text` (schema 0006), which
     /// holds both name orders on two lines: the term is kept to one line so it cannot span them.
     /// The database lowers and unaccents it, as it did the names.
