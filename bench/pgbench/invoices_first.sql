@@ -1,15 +1,14 @@
 -- GET /v1/invoices?period=2026-09&state=approved (first page of 20), as the server runs it.
-SELECT i.id, a.id, a.first_name, a.last_name, a.email::text, to_char(i.period, 'YYYY-MM'), i.state, i.kind,
-       i.amount::text, i.statement_hours::text, i.statement_rate::text, i.version, i.return_reason,
-       f.id, f.media_type, f.size, encode(f.sha256, 'hex'), i.submitted_at, i.approved_at, i.paid_at, i.exported_at
+SELECT page.id, page.account_id, page.first_name, page.last_name, page.email::text, to_char(page.period, 'YYYY-MM'),
+       page.state, page.kind, page.amount::text, page.statement_hours::text, page.statement_rate::text,
+       page.version, page.return_reason, f.id, f.media_type, f.size, encode(f.sha256, 'hex'),
+       page.submitted_at, page.approved_at, page.paid_at, page.exported_at
 FROM (
-    SELECT i.id AS invoice_id, a.last_name, a.first_name, a.id AS person_id, i.period
+    SELECT i.*, a.first_name, a.last_name, a.email
     FROM accounts a JOIN invoices i ON i.account_id = a.id
     WHERE i.period = '2026-09-01'::date AND i.state = 'approved'
     ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
     LIMIT 21
 ) page
-JOIN invoices i ON i.id = page.invoice_id
-JOIN accounts a ON a.id = page.person_id
-JOIN invoice_files f ON f.id = i.current_file_id
-ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.person_id, page.period;
+JOIN invoice_files f ON f.id = page.current_file_id
+ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period;
