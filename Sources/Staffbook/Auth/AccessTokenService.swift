@@ -12,7 +12,11 @@ struct AccessTokenService: Sendable {
     let lifetime: TimeInterval
     /// Tolerated clock difference between instances for `iat`.
     private let leeway: TimeInterval = 30
-    private let verified = VerifiedTokenCache()
+    /// Tokens whose signature and claims this instance has checked: a client sending the same
+    /// token on every request then costs a lookup instead of base64, JSON and HMAC work. Only the
+    /// token's own content is kept; expiry is compared with the clock on every use, and
+    /// revocation is the session check's job.
+    private let verified = BoundedCache<String, VerifiedToken>(maximumEntries: 20_000)
 
     init(config: AuthConfig) async throws {
         guard let current = config.signingKey else {
@@ -46,7 +50,7 @@ struct AccessTokenService: Sendable {
     /// The caller named by a valid token (roles as the token states them); nil for anything else.
     func verify(_ token: String, now: Date) async -> Caller? {
         let seconds = now.timeIntervalSince1970
-        if let entry = verified.entry(for: token) {
+        if let entry = verified.value(for: token) {
             return Self.isCurrent(issuedAt: entry.issuedAt, expiresAt: entry.expiresAt, at: seconds, leeway: leeway) ? entry.caller : nil
         }
         guard let header = Self.header(of: token), header.alg == "HS256",
@@ -56,12 +60,18 @@ struct AccessTokenService: Sendable {
               let accountId = UUID(uuidString: claims.sub), let sessionId = UUID(uuidString: claims.sid)
         else { return nil }
         let caller = Caller(accountId: accountId, sessionId: sessionId, roles: Set(claims.roles.compactMap(Role.init(rawValue:))))
-        verified.remember(.init(caller: caller, issuedAt: claims.iat, expiresAt: claims.exp), for: token)
+        verified.set(VerifiedToken(caller: caller, issuedAt: claims.iat, expiresAt: claims.exp), for: token)
         return Self.isCurrent(issuedAt: claims.iat, expiresAt: claims.exp, at: seconds, leeway: leeway) ? caller : nil
     }
 
     private static func isCurrent(issuedAt: Int, expiresAt: Int, at seconds: TimeInterval, leeway: TimeInterval) -> Bool {
         Double(expiresAt) > seconds && Double(issuedAt) <= seconds + leeway
+    }
+
+    private struct VerifiedToken: Sendable {
+        var caller: Caller
+        var issuedAt: Int
+        var expiresAt: Int
     }
 
     private struct Header: Decodable {

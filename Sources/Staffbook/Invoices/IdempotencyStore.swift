@@ -40,7 +40,7 @@ struct IdempotencyStore: Sendable {
     func finish(accountId: UUID, key: String, operation: String, body: String) async throws {
         let logger = self.logger
         try await database.withConnection { connection in
-            try await connection.query(
+            _ = try await connection.query(
                 """
                 UPDATE idempotency_keys SET response_status = 200, response_body = \(body)
                 WHERE account_id = \(accountId) AND operation = \(operation) AND key = \(key)
@@ -54,7 +54,7 @@ struct IdempotencyStore: Sendable {
     func abandon(accountId: UUID, key: String, operation: String) async throws {
         let logger = self.logger
         try await database.withConnection { connection in
-            try await connection.query(
+            _ = try await connection.query(
                 "DELETE FROM idempotency_keys WHERE account_id = \(accountId) AND operation = \(operation) AND key = \(key)",
                 logger: logger
             )
