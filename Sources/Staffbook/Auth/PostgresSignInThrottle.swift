@@ -35,7 +35,7 @@ struct PostgresSignInThrottle: SignInThrottle {
         let windowOpenedAfter = now.addingTimeInterval(-window)
         try await database.withConnection { connection in
             // One statement per call: concurrent failures on several instances add up exactly.
-            try await connection.query(
+            _ = try await connection.query(
                 """
                 INSERT INTO sign_in_throttle (key, window_started_at, failures)
                 SELECT k, \(now), 1 FROM unnest(\(names)::text[]) AS k
@@ -53,7 +53,7 @@ struct PostgresSignInThrottle: SignInThrottle {
     func reset(_ key: ThrottleKey) async throws {
         let logger = self.logger
         try await database.withConnection { connection in
-            try await connection.query("DELETE FROM sign_in_throttle WHERE key = \(key.key)", logger: logger)
+            _ = try await connection.query("DELETE FROM sign_in_throttle WHERE key = \(key.key)", logger: logger)
         }
     }
 }

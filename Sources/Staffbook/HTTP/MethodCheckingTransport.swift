@@ -32,7 +32,7 @@ final class RouteTable: Sendable {
     private let methodsByTemplate = Mutex<[[String]: Set<String>]>([:])
 
     func add(template: String, method: HTTPRequest.Method) {
-        methodsByTemplate.withLock { $0[Self.segments(template), default: []].insert(method.rawValue) }
+        methodsByTemplate.withLock { _ = $0[Self.segments(template), default: []].insert(method.rawValue) }
     }
 
     /// The methods a path accepts, when some registered template matches it. As in the router,
