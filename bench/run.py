@@ -41,7 +41,7 @@ def env():
     e = dict(os.environ)
     e.update({"DATABASE_URL": f"postgres://staffbook@127.0.0.1:{PG_PORT}/{DB}", "AUTH_SIGNING_KEY": KEY,
               "HTTP_PORT": str(PORT), "LOG_LEVEL": "error", "AUTH_MAX_FAILURES_PER_ADDRESS": "100000",
-              "DATABASE_MAX_CONNECTIONS": os.environ.get("BENCH_POOL", "16"),
+              "DATABASE_MAX_CONNECTIONS": os.environ.get("BENCH_POOL", "4"),
               "SCHEMA_DIRECTORY": os.path.join(ROOT, "schema")})
     return e
 
