@@ -1,0 +1,134 @@
+"""The harness of `make verify` (verify.py): the local cluster, servers, accounts and checks."""
+import base64
+import os
+import signal
+import subprocess
+import time
+import uuid
+
+import requests
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+PG_PORT = os.environ.get("STAFFBOOK_PG_PORT", "54329")
+ADMIN_URL = f"postgres://staffbook@127.0.0.1:{PG_PORT}/postgres"
+BIN = os.path.join(ROOT, ".build", "debug", "staffbook")
+VENV = os.path.join(ROOT, ".local", "venv", "bin")
+PSQL = "/usr/lib/postgresql/15/bin/psql"
+KEY = "verify:" + base64.b64encode(os.urandom(48)).decode()
+PASSWORD = "staffbook-demo"
+PDF = open(os.path.join(ROOT, "seeds", "demo-invoice.pdf"), "rb").read()
+
+results = []
+
+
+def check(name, ok, detail=""):
+    results.append((name, bool(ok)))
+    print(f"{'PASS' if ok else 'FAIL'}  {name}" + (f" — {detail}" if detail and not ok else (f" ({detail})" if detail else "")), flush=True)
+
+
+def psql(database, sql):
+    out = subprocess.run(
+        [PSQL, "-X", "-q", "-tA", "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook", "-d", database, "-c", sql],
+        check=True, capture_output=True, text=True,
+    )
+    return out.stdout.strip()
+
+
+def fresh_database(name, seed=True):
+    psql("postgres", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    psql("postgres", f"CREATE DATABASE {name}")
+    env = server_env(name)
+    subprocess.run([BIN, "migrate"], env=env, check=True, capture_output=True)
+    if seed:
+        subprocess.run([BIN, "seed"], env=env, check=True, capture_output=True)
+
+
+def server_env(database, port=8080):
+    env = dict(os.environ)
+    env.update({
+        "DATABASE_URL": f"postgres://staffbook@127.0.0.1:{PG_PORT}/{database}",
+        "AUTH_SIGNING_KEY": KEY,
+        "HTTP_PORT": str(port),
+        "LOG_LEVEL": "error",
+        "DATABASE_CONNECT_TIMEOUT_MS": "1000",
+        "AUTH_MAX_FAILURES_PER_ADDRESS": "100000",
+        "SCHEMA_DIRECTORY": os.path.join(ROOT, "schema"),
+        "SEEDS_DIRECTORY": os.path.join(ROOT, "seeds"),
+    })
+    return env
+
+
+class Server:
+    def __init__(self, database, port):
+        self.database, self.port = database, port
+        self.url = f"http://127.0.0.1:{port}"
+        self.process = None
+
+    def start(self):
+        self.process = subprocess.Popen([BIN, "serve"], env=server_env(self.database, self.port),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                if requests.get(self.url + "/health/ready", timeout=1).status_code == 200:
+                    return self
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server on {self.port} did not become ready")
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                return self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                return self.process.wait()
+        return self.process.returncode if self.process else None
+
+
+def sign_in(url, email):
+    r = requests.post(url + "/v1/auth/password", json={"email": email, "password": PASSWORD}, timeout=10)
+    r.raise_for_status()
+    return r.json()
+
+
+def auth(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_contractor(url, admin, tag):
+    """A contractor with an ICO contract since 2020, so every month since is uploadable."""
+    r = requests.post(url + "/v1/users", headers=auth(admin), timeout=10, json={
+        "email": f"{tag}-{uuid.uuid4().hex[:8]}@staffbook.example", "firstName": "Verify", "lastName": tag,
+        "contract": {"type": "ICO", "validFrom": "2020-01-01"}, "rate": {"amount": "500", "effectiveFrom": "2020-01-01"},
+    })
+    r.raise_for_status()
+    person = r.json()
+    return person["id"], person["email"]
+
+
+def set_password(database, email):
+    # The demo password's hash, so verification accounts sign in like demo ones.
+    hash_ = psql(database, "SELECT password_hash FROM accounts WHERE email = 'admin@staffbook.example'")
+    psql(database, f"UPDATE accounts SET password_hash = '{hash_}' WHERE email = '{email}'")
+
+
+def upload(url, token, period, pdf=PDF, amount="1000", key=None):
+    headers = auth(token)
+    if key:
+        headers["Idempotency-Key"] = key
+    return requests.put(f"{url}/v1/me/invoices/{period}", headers=headers, timeout=60,
+                        files={"file": ("invoice.pdf", pdf, "application/pdf"), "amount": (None, amount)})
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def integrity(database):
+    """No invoice without its file, no file without its invoice, no file of another person's month."""
+    orphans = psql(database, """
+        SELECT (SELECT count(*) FROM invoices i WHERE NOT EXISTS (SELECT 1 FROM invoice_files f WHERE f.id = i.current_file_id))
+            || '/' || (SELECT count(*) FROM invoice_files f WHERE NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = f.invoice_id))""")
+    return orphans == "0/0", orphans
