@@ -2,6 +2,7 @@
 import base64
 import os
 import signal
+import socket
 import subprocess
 import time
 import uuid
@@ -122,6 +123,40 @@ def upload(url, token, period, pdf=PDF, amount="1000", key=None):
     return requests.put(f"{url}/v1/me/invoices/{period}", headers=headers, timeout=60,
                         files={"file": ("invoice.pdf", pdf, "application/pdf"), "amount": (None, amount)})
 
+
+
+class SlowUpload:
+    """An upload whose body is still arriving: the head and the first 64 KB now, the rest on finish()."""
+
+    def __init__(self, url, token, period, pdf):
+        boundary = "verify" + uuid.uuid4().hex
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"invoice.pdf\"\r\n"
+                "Content-Type: application/pdf\r\n\r\n").encode() + pdf + \
+               (f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"amount\"\r\n\r\n1000\r\n"
+                f"--{boundary}--\r\n").encode()
+        host, port = url.removeprefix("http://").split(":")
+        self.socket = socket.create_connection((host, int(port)), timeout=30)
+        head = (f"PUT /v1/me/invoices/{period} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n"
+                f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n"
+                "Connection: close\r\n\r\n").encode()
+        self.socket.sendall(head + body[:65536])
+        self.rest = body[65536:]
+
+    def finish(self):
+        """Sends the rest of the body; the answer's status code, or 0 if the connection was dropped."""
+        try:
+            self.socket.sendall(self.rest)
+            response = b""
+            while b"\r\n" not in response:
+                chunk = self.socket.recv(4096)
+                if not chunk:
+                    break
+                response += chunk
+            return int(response.split(b" ", 2)[1]) if response.startswith(b"HTTP/1.1 ") else 0
+        except OSError:
+            return 0
+        finally:
+            self.socket.close()
 
 # ---------------------------------------------------------------------------------------------
 

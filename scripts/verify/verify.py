@@ -20,7 +20,7 @@ import uuid
 import requests
 
 from harness import (
-    BIN, PDF, ROOT, VENV, Server, auth, check, fresh_database, integrity, new_contractor, psql, results, server_env,
+    BIN, PDF, ROOT, VENV, Server, SlowUpload, auth, check, fresh_database, integrity, new_contractor, psql, results, server_env,
     set_password, sign_in, upload,
 )
 
@@ -220,9 +220,14 @@ def faults():
             set_password(database, email)
             people.append((person, sign_in(server.url, email)["accessToken"]))
         big = PDF[:-6] + b"%" + b" " * (2 << 20) + b"\n%%EOF\n"
+        # One upload is mid-body when the signal comes; the rest of it is sent afterwards.
+        arriving = SlowUpload(server.url, people[0][1], "2025-02", big)
         uploads = [pool.submit(upload, server.url, token, "2025-03", big) for _, token in people]
         time.sleep(0.3)
-        server.stop(signal.SIGTERM)
+        server.process.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        arriving_status = arriving.finish()
+        server.process.wait(timeout=30)
         answered = []
         for (person, _), f in zip(people, uploads):
             try:
@@ -237,6 +242,9 @@ def faults():
         ok, orphans = integrity(database)
         check("SIGTERM during uploads: every upload completed and stored, or failed and absent", consistent and ok,
               f"answers {[c for _, c in answered]}, orphans {orphans}")
+        arrived = psql(database, f"SELECT count(*) FROM invoices WHERE account_id = '{people[0][0]}' AND period = '2025-02-01'")
+        check("SIGTERM while an upload's body is arriving: the server waits for it, answers 2xx and stores it",
+              200 <= arriving_status < 300 and arrived == "1", f"status {arriving_status}, stored {arrived}")
         check("SIGTERM: the server exited 0", server.process.returncode == 0, str(server.process.returncode))
 
         # SIGKILL mid-transaction: no partial writes after a restart.
