@@ -6,9 +6,10 @@ struct PostgresAccountRepository: AccountRepository {
     let database: DatabasePool
     let logger: Logger
 
-    private typealias Row = (UUID, String, String, String, [String], Bool, String?)
+    typealias Row = (UUID, String, String, String, [String], Bool, String?)
+    static let columns = "id, email::text, first_name, last_name, roles, is_active, password_hash"
 
-    private static func account(_ row: Row) -> Account {
+    static func account(_ row: Row) -> Account {
         Account(
             id: row.0, email: row.1, firstName: row.2, lastName: row.3,
             roles: Role.from(stored: row.4), isActive: row.5, passwordHash: row.6
@@ -19,10 +20,7 @@ struct PostgresAccountRepository: AccountRepository {
         let logger = self.logger
         return try await database.withConnection { connection in
             let rows = try await connection.query(
-                """
-                SELECT id, email::text, first_name, last_name, roles, is_active, password_hash
-                FROM accounts WHERE email = \(email)::citext
-                """,
+                "SELECT \(unescaped: Self.columns) FROM accounts WHERE email = \(email)::citext",
                 logger: logger
             )
             for try await row in rows.decode(Row.self) { return Self.account(row) }
@@ -33,14 +31,7 @@ struct PostgresAccountRepository: AccountRepository {
     func find(id: UUID) async throws -> Account? {
         let logger = self.logger
         return try await database.withConnection { connection in
-            let rows = try await connection.query(
-                """
-                SELECT id, email::text, first_name, last_name, roles, is_active, password_hash
-                FROM accounts WHERE id = \(id)
-                """,
-                logger: logger
-            )
-            for try await row in rows.decode(Row.self) { return Self.account(row) }
+            for try await account in try await connection.execute(AccountByIdStatement(id: id), logger: logger) { return account }
             return nil
         }
     }

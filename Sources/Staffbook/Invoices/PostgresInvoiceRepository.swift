@@ -41,12 +41,10 @@ struct PostgresInvoiceRepository: InvoiceRepository {
     func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: ByteBuffer)? {
         let logger = self.logger
         return try await database.withConnection { connection in
-            let rows = try await connection.query(
-                "SELECT \(unescaped: Self.columns), f.content FROM \(unescaped: Self.from) WHERE i.id = \(invoiceId)", logger: logger
-            )
-            guard let row = try await rows.collect().first else { return nil }
-            let content = try row.makeRandomAccess()[21].decode(ByteBuffer.self)
-            return (try Self.invoice(row), content)
+            for try await (invoice, content) in try await connection.execute(InvoiceFileStatement(id: invoiceId), logger: logger) {
+                return (invoice, content)
+            }
+            return nil
         }
     }
 
@@ -102,8 +100,8 @@ struct PostgresInvoiceRepository: InvoiceRepository {
     }
 
     static func find(id: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Invoice? {
-        try await connection.query("SELECT \(unescaped: columns) FROM \(unescaped: from) WHERE i.id = \(id)", logger: logger)
-            .collect().first.map(invoice)
+        for try await invoice in try await connection.execute(InvoiceByIdStatement(id: id), logger: logger) { return invoice }
+        return nil
     }
 
     func events(invoiceId: UUID) async throws -> [InvoiceEvent] {

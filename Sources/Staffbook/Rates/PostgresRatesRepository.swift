@@ -16,21 +16,10 @@ struct PostgresRatesRepository: RatesRepository {
     static func currentAndUpcoming(
         personId: UUID, today: CalendarDay, on connection: PostgresConnection, logger: Logger
     ) async throws -> (current: RateEntry?, upcoming: RateEntry?) {
-        let rows = try await connection.query(
-            """
-            (SELECT id, amount::text, effective_from::text, false FROM hourly_rates
-             WHERE account_id = \(personId) AND effective_from <= \(today.iso)::date
-             ORDER BY effective_from DESC LIMIT 1)
-            UNION ALL
-            (SELECT id, amount::text, effective_from::text, true FROM hourly_rates
-             WHERE account_id = \(personId) AND effective_from > \(today.iso)::date
-             ORDER BY effective_from LIMIT 1)
-            """,
-            logger: logger
-        )
+        let rows = try await connection.execute(CurrentRateStatement(personId: personId, day: today), logger: logger)
         var current: RateEntry?
         var upcoming: RateEntry?
-        for try await (id, amount, from, isUpcoming) in rows.decode((UUID, String, String, Bool).self) {
+        for try await (id, amount, from, isUpcoming) in rows {
             let entry = RateEntry(id: id, amount: Decimal(string: amount)!, effectiveFrom: CalendarDay(from)!)
             if isUpcoming { upcoming = entry } else { current = entry }
         }
