@@ -9,42 +9,15 @@ struct PostgresPeopleRepository: PeopleRepository {
     func list(scope: PeopleScope, filter: PeopleFilter, page: PageRequest<NamePosition>) async throws -> [PersonSummary] {
         let logger = self.logger
         let leader: UUID? = if case .ledBy(let id) = scope { id } else { nil }
-        let pattern = filter.query.map(Self.searchPattern)
-        let after = page.after
+        let statement = PeopleListStatement(leader: leader, filter: filter, page: page)
         return try await database.withConnection { connection in
-            let rows = try await connection.query(
-                """
-                SELECT a.id, a.email::text, a.first_name, a.last_name, a.academic_title, a.position, a.is_active,
-                       \(unescaped: Self.teamColumns)
-                FROM (
-                -- The page first; its people's teams afterwards, for those rows only.
-                SELECT a.* FROM accounts a
-                WHERE (\(leader)::uuid IS NULL OR EXISTS (
-                          SELECT 1 FROM team_members l JOIN team_members m ON m.team_id = l.team_id
-                          WHERE l.account_id = \(leader) AND l.is_leader AND m.account_id = a.id))
-                  AND (\(filter.active)::boolean IS NULL OR a.is_active = \(filter.active))
-                  AND (\(filter.teamId)::uuid IS NULL OR EXISTS (
-                          SELECT 1 FROM team_members m WHERE m.team_id = \(filter.teamId) AND m.account_id = a.id))
-                  AND (\(pattern)::text IS NULL OR a.search_text LIKE (SELECT lower(unaccent(\(pattern)))))
-                  AND (\(after?.id)::uuid IS NULL
-                       OR (a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
-                          > (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.id)::uuid))
-                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
-                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
-                ) a
-                \(unescaped: Self.teamsJoin)
-                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
-                """,
-                logger: logger
-            )
             var people: [PersonSummary] = []
-            for try await (id, email, first, last, title, position, active, teamIds, teamNames, teamLeads) in rows.decode(
-                (UUID, String, String, String, String?, String?, Bool, [UUID], [String], [Bool]).self
-            ) {
-                people.append(PersonSummary(
-                    id: id, email: email, firstName: first, lastName: last, academicTitle: title,
-                    position: position, isActive: active, teams: Self.teams(ids: teamIds, names: teamNames, leaders: teamLeads)
-                ))
+            if filter.query != nil {
+                for try await person in try await connection.execute(statement, logger: logger) { people.append(person) }
+            } else {
+                for try await row in try await connection.query(statement.unnamedQuery, logger: logger) {
+                    people.append(try statement.decodeRow(row))
+                }
             }
             return people
         }
@@ -237,7 +210,6 @@ struct PostgresPeopleRepository: PeopleRepository {
         }
     }
 
-    /// Makes `%`, `_` and `\` in a search literal.
     /// A person's (alias `a`) teams as three arrays in one order: ids, names, leader flags; with
     /// `teamsJoin`. Arrays decode natively: a `json_agg` column needed a JSONDecoder per person,
     /// 8 % of a name search's server time.
@@ -262,6 +234,7 @@ struct PostgresPeopleRepository: PeopleRepository {
         return "%" + escapeLike(oneLine) + "%"
     }
 
+    /// Escapes `%`, `_` and `\` in a search literal.
     static func escapeLike(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%")

@@ -48,6 +48,34 @@ struct PeopleListTests {
         }
     }
 
+    @Test func searchKeepsTheCallersScopeTheFiltersAndTheCursor() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let leader = try await app.token("lead.mobile@staffbook.example")
+            let all = try await app.send(.get, "/v1/users?q=ova&limit=100", token: admin).decode(List.self)
+
+            let led = try await app.send(.get, "/v1/users?q=ova", token: leader).decode(List.self)
+            let inTeam = try await app.send(.get, "/v1/users?q=ova&teamId=\(Demo.mobileTeam.uuidString)", token: admin).decode(List.self)
+            let inactive = try await app.send(.get, "/v1/users?q=b&active=false", token: admin).decode(List.self)
+            var paged: [String] = []
+            var cursor: String?
+            repeat {
+                let page = try await app.send(.get, "/v1/users?q=ova&limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""), token: admin)
+                    .decode(List.self)
+                paged += page.items.map(\.id)
+                cursor = page.nextCursor
+            } while cursor != nil
+
+            #expect(all.items.count > 2)
+            #expect(all.items.map(\.lastName).contains("Nováková"))
+            #expect(led.items.map(\.lastName) == ["Novák", "Svobodová"])
+            #expect(inTeam.items.map(\.lastName) == ["Novák", "Svobodová"])
+            #expect(inactive.items.map(\.lastName) == ["Bývalý"])
+            #expect(paged == all.items.map(\.id))
+        }
+    }
+
     @Test func filtersByActiveAndTeam() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()
