@@ -44,6 +44,18 @@ struct RequestIDTests {
         }
     }
 
+    @Test func generatedIdsAreDistinctVersion4UUIDs() {
+        let ids = (0..<1000).map { _ in RequestID.generate() }
+
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            let characters = Array(id)
+            #expect(UUID(uuidString: id)?.lowercasedString == id)
+            #expect(characters[14] == "4")
+            #expect("89ab".contains(characters[19]))
+        }
+    }
+
     @Test func idsAreWrittenInFoundationsFormLowercased() {
         let ids = [UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!]
             + (0..<200).map { _ in UUID() }
