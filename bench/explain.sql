@@ -2,7 +2,7 @@
 -- (values bound, planned for those values), its first page and a page deep in the list, and the
 -- name search. Against the benchmark database, with the position from a cursor the API gave
 -- (base64url JSON: p = person id, l = last name, f = first name):
---   psql -h 127.0.0.1 -p 54329 -U staffbook -d staffbook_bench \
+--   (from the repository root) psql -h 127.0.0.1 -p 54329 -U staffbook -d staffbook_bench \
 --        -v person=<p> -v last='<l>' -v first='<f>' -f bench/explain.sql
 \pset pager off
 PREPARE admin_list(int, int, text, text, uuid, text, text, date, int, int) AS
@@ -33,36 +33,10 @@ EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE admin_list(2026, 9, 'approved', NU
 \echo '### page 61'
 EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE admin_list(2026, 9, 'approved', NULL, :'person', :'last', :'first', '2026-09-01', 21, 0);
 \echo '### search'
--- Once unmeasured, to load the unaccent dictionary in this session.
+-- The statement of bench/pgbench/users_search.sql (read from the repository root), after one
+-- unmeasured run that warms this session's caches (unaccent dictionary, catalog).
+\set search `cat bench/pgbench/users_search.sql`
 \o /dev/null
-SELECT a.id, a.email::text, a.first_name, a.last_name, a.academic_title, a.position, a.is_active,
-       coalesce(teams.ids, '{}'), coalesce(teams.names, '{}'), coalesce(teams.leads, '{}')
-FROM (
-    SELECT a.* FROM accounts a
-    WHERE a.search_text LIKE (SELECT lower(unaccent('%novak%')))
-    ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
-    LIMIT 21
-) a
-LEFT JOIN LATERAL (
-    SELECT array_agg(t.id ORDER BY t.name, t.id) AS ids, array_agg(t.name::text ORDER BY t.name, t.id) AS names,
-           array_agg(m.is_leader ORDER BY t.name, t.id) AS leads
-    FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.account_id = a.id
-) teams ON true
-ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id;
+:search
 \o
--- The statement of bench/pgbench/users_search.sql.
-EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
-SELECT a.id, a.email::text, a.first_name, a.last_name, a.academic_title, a.position, a.is_active,
-       coalesce(teams.ids, '{}'), coalesce(teams.names, '{}'), coalesce(teams.leads, '{}')
-FROM (
-    SELECT a.* FROM accounts a
-    WHERE a.search_text LIKE (SELECT lower(unaccent('%novak%')))
-    ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
-    LIMIT 21
-) a
-LEFT JOIN LATERAL (
-    SELECT array_agg(t.id ORDER BY t.name, t.id) AS ids, array_agg(t.name::text ORDER BY t.name, t.id) AS names,
-           array_agg(m.is_leader ORDER BY t.name, t.id) AS leads
-    FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.account_id = a.id
-) teams ON true
-ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id;
+EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) :search

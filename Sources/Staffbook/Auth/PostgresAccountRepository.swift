@@ -31,7 +31,7 @@ struct PostgresAccountRepository: AccountRepository {
     func find(id: UUID) async throws -> Account? {
         let logger = self.logger
         return try await database.withConnection { connection in
-            for try await account in try await connection.execute(AccountByIdStatement(id: id), logger: logger) { return account }
+            for try await account in try await connection.execute(AccountByIdStatement(key: id), logger: logger) { return account }
             return nil
         }
     }

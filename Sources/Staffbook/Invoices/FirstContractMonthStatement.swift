@@ -3,18 +3,13 @@ import PostgresNIO
 
 /// The month a person's first contract starts in (`nil` without contracts), prepared once per
 /// connection: it runs before every page of the person's months.
-struct FirstContractMonthStatement: PostgresPreparedStatement {
+struct FirstContractMonthStatement: KeyLookupStatement {
     typealias Row = CalendarMonth?
 
     static let sql = "SELECT to_char(min(valid_from), 'YYYY-MM') FROM contracts WHERE account_id = $1"
 
-    let personId: UUID
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(personId)
-        return bindings
-    }
+    /// The person.
+    let key: UUID
 
     func decodeRow(_ row: PostgresRow) throws -> CalendarMonth? {
         try row.decode(String?.self).flatMap(CalendarMonth.init)

@@ -4,18 +4,12 @@ import PostgresNIO
 /// One invoice with its person and current file, by id (every invoice action reads it first).
 /// Prepared once per connection: key lookups plan the same for every id, so PostgreSQL keeps
 /// one generic plan instead of planning the three-table join at every request.
-struct InvoiceByIdStatement: PostgresPreparedStatement {
+struct InvoiceByIdStatement: KeyLookupStatement {
     typealias Row = Invoice
 
     static let sql = "SELECT \(PostgresInvoiceRepository.columns) FROM \(PostgresInvoiceRepository.from) WHERE i.id = $1"
 
-    let id: UUID
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(id)
-        return bindings
-    }
+    let key: UUID
 
     func decodeRow(_ row: PostgresRow) throws -> Invoice {
         try PostgresInvoiceRepository.invoice(row)

@@ -4,20 +4,14 @@ import PostgresNIO
 
 /// An invoice and the bytes of its current file, by id (the download), prepared once per
 /// connection like `InvoiceByIdStatement`.
-struct InvoiceFileStatement: PostgresPreparedStatement {
+struct InvoiceFileStatement: KeyLookupStatement {
     typealias Row = (Invoice, ByteBuffer)
 
     static let sql = """
         SELECT \(PostgresInvoiceRepository.columns), f.content FROM \(PostgresInvoiceRepository.from) WHERE i.id = $1
         """
 
-    let id: UUID
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(id)
-        return bindings
-    }
+    let key: UUID
 
     func decodeRow(_ row: PostgresRow) throws -> (Invoice, ByteBuffer) {
         (try PostgresInvoiceRepository.invoice(row), try row.makeRandomAccess()[21].decode(ByteBuffer.self))

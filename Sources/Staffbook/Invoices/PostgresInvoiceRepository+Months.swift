@@ -8,7 +8,7 @@ extension PostgresInvoiceRepository {
     func firstContractMonth(personId: UUID) async throws -> CalendarMonth? {
         let logger = self.logger
         return try await database.withConnection { connection in
-            for try await month in try await connection.execute(FirstContractMonthStatement(personId: personId), logger: logger) {
+            for try await month in try await connection.execute(FirstContractMonthStatement(key: personId), logger: logger) {
                 return month
             }
             return nil

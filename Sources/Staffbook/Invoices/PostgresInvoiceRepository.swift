@@ -41,7 +41,7 @@ struct PostgresInvoiceRepository: InvoiceRepository {
     func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: ByteBuffer)? {
         let logger = self.logger
         return try await database.withConnection { connection in
-            for try await (invoice, content) in try await connection.execute(InvoiceFileStatement(id: invoiceId), logger: logger) {
+            for try await (invoice, content) in try await connection.execute(InvoiceFileStatement(key: invoiceId), logger: logger) {
                 return (invoice, content)
             }
             return nil
@@ -100,7 +100,7 @@ struct PostgresInvoiceRepository: InvoiceRepository {
     }
 
     static func find(id: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Invoice? {
-        for try await invoice in try await connection.execute(InvoiceByIdStatement(id: id), logger: logger) { return invoice }
+        for try await invoice in try await connection.execute(InvoiceByIdStatement(key: id), logger: logger) { return invoice }
         return nil
     }
 
