@@ -3,10 +3,11 @@ import PostgresNIO
 
 /// A page of the people list in Czech name order, each person with their teams.
 ///
-/// With a search term it runs prepared: the trigram index on the names picks the matching people
-/// whatever the values are, so PostgreSQL keeps one generic plan per connection instead of
-/// planning every search. Without one it runs unnamed (`unnamedQuery`), planned for its values:
-/// the cursor must become a condition on the name index, which a generic plan cannot know.
+/// With a search term it runs prepared, so it is parsed once per connection; PostgreSQL still
+/// plans each search for its values, because it costs the generic plan with the scope and team
+/// filters the values switch off (docs/performance.md). Without a term it runs unnamed
+/// (`unnamedQuery`), planned for its values: the cursor must become a condition on the name
+/// index, which a generic plan cannot know.
 struct PeopleListStatement: PostgresPreparedStatement {
     typealias Row = PersonSummary
 
@@ -46,8 +47,9 @@ struct PeopleListStatement: PostgresPreparedStatement {
 
     /// The list without a search term, as an unnamed statement.
     var unnamedQuery: PostgresQuery {
-        PostgresQuery(unsafeSQL: Self.text(match: "true"), binds: filterBindings())
+        PostgresQuery(unsafeSQL: Self.listSQL, binds: filterBindings())
     }
+    private static let listSQL = text(match: "true")
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = filterBindings()
