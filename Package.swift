@@ -40,20 +40,42 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // The domain: values, rules, domain errors, repository protocols, use cases. Foundation only.
         .target(
-            name: "Staffbook",
+            name: "StaffbookCore",
+            swiftSettings: swiftSettings
+        ),
+        // Repositories, statements, migrations and seeds on PostgreSQL. Knows no HTTP.
+        .target(
+            name: "StaffbookPostgres",
             dependencies: [
+                "StaffbookCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Handlers, middleware, problems and the composition root.
+        .target(
+            name: "StaffbookHTTP",
+            dependencies: [
+                "StaffbookCore",
+                "StaffbookPostgres",
                 "StaffbookAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -65,18 +87,35 @@ let package = Package(
         .executableTarget(
             name: "StaffbookCLI",
             dependencies: [
-                "Staffbook",
+                "StaffbookCore",
+                "StaffbookPostgres",
+                "StaffbookHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
+        // The domain's rules, without a database: seconds.
+        .testTarget(
+            name: "StaffbookCoreTests",
+            dependencies: ["StaffbookCore"],
+            swiftSettings: swiftSettings
+        ),
+        // Everything else, on real PostgreSQL through the real application.
         .testTarget(
             name: "StaffbookTests",
             dependencies: [
-                "Staffbook",
+                "StaffbookCore",
+                "StaffbookPostgres",
+                "StaffbookHTTP",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Configuration
 import Logging
-import Staffbook
+import StaffbookHTTP
 
 /// The configuration flags every command accepts, forwarded to swift-configuration.
 struct ConfigOptions: ParsableArguments {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import Staffbook
+import StaffbookCore
+import StaffbookHTTP
+import StaffbookPostgres
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +42,7 @@ struct CreateAdmin: AsyncParsableCommand {
             FileHandleStderr.write("staffbook: an account with e-mail \(email) already exists\n")
             throw ExitCode(65)
         }
-        print("Created admin \(created.email) (\(created.id.uuidString.lowercased())).")
+        print("Created admin \(created.email) (\(created.id.lowercasedString)).")
     }
 
     /// Without echo on a terminal; a plain line when piped (`echo "$PW" | staffbook create-admin …`).

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Staffbook
+import StaffbookHTTP
+import StaffbookPostgres
 
 struct Migrate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Apply pending schema/ files and exit.")
@@ -9,7 +10,7 @@ struct Migrate: AsyncParsableCommand {
     func run() async throws {
         let config = try options.load()
         let logger = options.logger(config)
-        let migrator = try Migrator(config: config, logger: logger)
+        let migrator = try Migrator(schemaDirectory: config.schemaDirectory, logger: logger)
         let applied = try await DatabasePool.withRunning(config: config.database, logger: logger) { database in
             try await migrator.migrate(database)
         }

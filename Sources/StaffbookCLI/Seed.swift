@@ -1,5 +1,6 @@
 import ArgumentParser
-import Staffbook
+import StaffbookHTTP
+import StaffbookPostgres
 
 struct Seed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Load the demo data in seeds/ (idempotent) and exit.")
@@ -10,7 +11,7 @@ struct Seed: AsyncParsableCommand {
         let config = try options.load()
         let logger = options.logger(config)
         let files = try await DatabasePool.withRunning(config: config.database, logger: logger) { database in
-            try await Seeder(config: config, logger: logger).seed(database)
+            try await Seeder(directory: config.seedsDirectory, logger: logger).seed(database)
         }
         print("Loaded \(files.count) seed file(s).")
     }

@@ -3,7 +3,8 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
-import Staffbook
+import StaffbookCore
+import StaffbookHTTP
 
 #if canImport(Glibc)
 import Glibc

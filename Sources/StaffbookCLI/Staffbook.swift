@@ -1,7 +1,6 @@
 import ArgumentParser
 import Configuration
 import Logging
-import Staffbook
 
 @main
 struct Staffbook: AsyncParsableCommand {

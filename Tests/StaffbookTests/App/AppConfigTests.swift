@@ -1,6 +1,8 @@
 import Configuration
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Configuration")
 struct AppConfigTests {

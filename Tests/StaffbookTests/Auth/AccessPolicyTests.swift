@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Access policy")
 struct AccessPolicyTests {

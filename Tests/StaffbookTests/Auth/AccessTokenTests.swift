@@ -4,7 +4,9 @@ import HTTPTypes
 import HummingbirdTesting
 import JWTKit
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Access tokens")
 struct AccessTokenTests {

@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 /// Every operation of the contract × no token / worker / team leader (of other teams) / admin.
 /// The worker is Jan Novák (Mobile); the team leader leads Mobile; the "other person" is

@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Sessions and sign-out")
 struct SessionTests {

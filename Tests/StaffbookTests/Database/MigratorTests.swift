@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import PostgresNIO
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Migrations")
 struct MigratorTests {

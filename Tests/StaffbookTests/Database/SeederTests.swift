@@ -1,7 +1,9 @@
 import Foundation
 import PostgresNIO
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Seeds")
 struct SeederTests {
@@ -9,7 +11,7 @@ struct SeederTests {
         try await TestDatabase.withDatabase { database in
             let config = TestApp.config(database: database)
             try await DatabasePool.withRunning(config: database, logger: TestDatabase.logger) { pool in
-                let seeder = Seeder(config: config, logger: TestDatabase.logger)
+                let seeder = Seeder(directory: config.seedsDirectory, logger: TestDatabase.logger)
                 try await seeder.seed(pool)
                 let first = try await snapshot(pool)
 
@@ -48,7 +50,7 @@ struct DemoDataTests {
     @Test func theDemoAdminSignsInWithTheDemoPasswordAndTheFormerEmployeeCannot() async throws {
         try await TestApp.test { app in
             _ = try await app.withDatabase { pool in
-                try await Seeder(config: app.config, logger: TestDatabase.logger).seed(pool)
+                try await Seeder(directory: app.config.seedsDirectory, logger: TestDatabase.logger).seed(pool)
             }
 
             let admin = try await app.signIn("admin@staffbook.example", password: "staffbook-demo")
@@ -76,7 +78,7 @@ struct SeederFailureTests {
             config.seedsDirectory = directory
             try await DatabasePool.withRunning(config: database, logger: TestDatabase.logger) { pool in
                 await #expect(throws: (any Error).self) {
-                    try await Seeder(config: config, logger: TestDatabase.logger).seed(pool)
+                    try await Seeder(directory: config.seedsDirectory, logger: TestDatabase.logger).seed(pool)
                 }
                 let table = try await pool.withConnection { connection in
                     try await connection.query("SELECT to_regclass('seeded')::text", logger: TestDatabase.logger)

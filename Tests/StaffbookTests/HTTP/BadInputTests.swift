@@ -3,7 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 /// The hardening list of bad inputs not covered by the suites of each feature.
 @Suite("Bad input")

@@ -1,7 +1,9 @@
 import Foundation
 import HummingbirdTesting
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Health and operations")
 struct HealthTests {

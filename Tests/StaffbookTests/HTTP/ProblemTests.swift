@@ -3,7 +3,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Problems: every failure is application/problem+json in the caller's language")
 struct ProblemTests {

@@ -3,7 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Invoices: the admin's side")
 struct AdminInvoiceTests {

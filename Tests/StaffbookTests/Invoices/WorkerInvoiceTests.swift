@@ -3,7 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Invoices: the worker's side")
 struct WorkerInvoiceTests {
@@ -87,7 +89,7 @@ struct WorkerInvoiceTests {
         }
     }
 
-    @Test func aRetriedUploadWithTheSameIdempotencyKeyCreatesNoSecondVersion() async throws {
+    @Test func aRetriedUploadWithTheSameIdempotencyKeyAnswersTheFirstStatusAndCreatesNoSecondVersion() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()
             let token = try await app.token("jan.novak@staffbook.example")
@@ -98,7 +100,8 @@ struct WorkerInvoiceTests {
             let retry = try await app.upload("2026-11", token: token, headers: headers)
 
             #expect(first.status == .created)
-            #expect(retry.status == .ok)
+            #expect(retry.status == .created)
+            #expect(try retry.decode(Month.self).invoiceId == (try first.decode(Month.self)).invoiceId)
             let files = try await app.sql(
                 "SELECT count(*)::text FROM invoice_files f JOIN invoices i ON i.id = f.invoice_id WHERE i.account_id = '\(Demo.janNovak)' AND i.period = '2026-11-01'"
             )

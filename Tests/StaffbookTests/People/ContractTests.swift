@@ -3,7 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import PostgresNIO
 import Testing
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 @Suite("Contracts")
 struct ContractTests {
@@ -26,7 +28,7 @@ struct ContractTests {
         try await TestApp.test { app in
             try await app.seedDemo()
 
-            let error = await #expect(throws: PSQLError.self) {
+            await #expect(throws: StoreError.unexpectedConstraint(name: "contracts_no_overlap")) {
                 try await app.withDatabase { pool in
                     try await pool.withConnection { connection in
                         try await connection.query(
@@ -39,9 +41,6 @@ struct ContractTests {
                     }
                 }
             }
-
-            #expect(error?.sqlState == "23P01")
-            #expect(error?.constraintName == "contracts_no_overlap")
         }
     }
 

@@ -5,7 +5,9 @@ import HummingbirdBcrypt
 import HummingbirdTesting
 import Logging
 import NIOCore
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 /// Builds the real application (the same `buildApplication` as `serve`) on a fresh database.
 enum TestApp {

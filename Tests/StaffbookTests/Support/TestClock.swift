@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 /// A clock tests move by hand.
 final class TestClock: AppClock {

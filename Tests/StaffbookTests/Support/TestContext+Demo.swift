@@ -4,7 +4,9 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import PostgresNIO
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 /// The demo company from `seeds/`, for tests that need believable data.
 enum Demo {
@@ -33,7 +35,7 @@ enum Demo {
 extension TestContext {
     func seedDemo() async throws {
         _ = try await withDatabase { pool in
-            try await Seeder(config: config, logger: TestDatabase.logger).seed(pool)
+            try await Seeder(directory: config.seedsDirectory, logger: TestDatabase.logger).seed(pool)
         }
     }
 

@@ -2,7 +2,9 @@ import Crypto
 import Foundation
 import Logging
 import PostgresNIO
-@testable import Staffbook
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
 
 /// Gives each test its own PostgreSQL database, copied from one template migrated once per
 /// schema version. Only ever touches the local cluster named by `STAFFBOOK_TEST_DATABASE_URL`.

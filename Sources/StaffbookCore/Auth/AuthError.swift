@@ -1,0 +1,18 @@
+/// Why a sign-in, a refresh or a request's credentials were refused.
+package enum AuthError: Error, Equatable {
+    /// No usable access token; `invalidToken` when one was sent but is not accepted.
+    case unauthenticated(invalidToken: Bool)
+    /// Credentials, an identity token or a refresh token not accepted.
+    case signInFailed(SignInRefusal)
+    /// Too many failed attempts for this account or address.
+    case tooManyAttempts(retryAfterSeconds: Int)
+    /// The identity provider's keys could not be fetched: nobody's fault here, retry later.
+    case identityProviderUnavailable
+}
+
+/// What the caller is told about a refused sign-in: never whether the account exists.
+package enum SignInRefusal: Equatable, Sendable {
+    case credentials
+    case googleToken
+    case noActiveGoogleAccount
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Counts failed sign-ins per account and per client address, shared by every instance.
+package protocol SignInThrottle: Sendable {
+    /// How long until the first of `keys` over its limit may try again; nil when none is.
+    func retryAfter(_ keys: [ThrottleKey], now: Date) async throws -> TimeInterval?
+    /// Counts one failure against each key.
+    func recordFailure(_ keys: [ThrottleKey], now: Date) async throws
+    /// Forgets the failures of a key (after a successful sign-in).
+    func reset(_ key: ThrottleKey) async throws
+}
+
+/// A throttled subject and its limit within the window.
+package struct ThrottleKey: Sendable, Hashable {
+    package var key: String
+    package var limit: Int
+
+    package init(key: String, limit: Int) {
+        self.key = key
+        self.limit = limit
+    }
+
+    package static func account(_ email: String, limit: Int) -> ThrottleKey {
+        ThrottleKey(key: "account:" + email.lowercased(), limit: limit)
+    }
+
+    package static func address(_ address: String, limit: Int) -> ThrottleKey {
+        ThrottleKey(key: "address:" + address, limit: limit)
+    }
+}
+
+/// The fixed-window rule, without I/O: a key is blocked while its window is open and full.
+package enum ThrottleWindow {
+    package static func retryAfter(failures: Int, windowStartedAt: Date, limit: Int, window: TimeInterval, now: Date) -> TimeInterval? {
+        let windowEnds = windowStartedAt.addingTimeInterval(window)
+        guard failures >= limit, now < windowEnds else { return nil }
+        return windowEnds.timeIntervalSince(now)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Invoices, their files and their history.
+package protocol InvoiceRepository: Sendable {
+    /// The month of the person's first contract; nil without contracts.
+    func firstContractMonth(personId: UUID) async throws -> CalendarMonth?
+    /// Months from `first` to `last`, newest first (fetches `page.fetchLimit`).
+    func months(personId: UUID, first: CalendarMonth, last: CalendarMonth, page: PageRequest<MonthPosition>) async throws -> [MonthRow]
+    /// Whether the person had an ICO contract on any day of the month.
+    func hadContractorContract(personId: UUID, month: CalendarMonth) async throws -> Bool
+    /// Creates the invoice or replaces its file, in one transaction; with an idempotent request,
+    /// its key is claimed in the same transaction. An invoice its owner may no longer replace
+    /// throws `InvoiceError.locked`.
+    func upload(
+        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, idempotency: IdempotentRequest?, now: Date
+    ) async throws -> UploadOutcome
+    /// The newest file's bytes with what a download needs.
+    func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: Data)?
+    /// The admin's list (fetches `page.fetchLimit`).
+    func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice]
+    func find(id: UUID) async throws -> Invoice?
+    func events(invoiceId: UUID) async throws -> [InvoiceEvent]
+    /// Applies an admin action if the invoice's version meets `condition`.
+    func act(
+        invoiceId: UUID, action: InvoiceAction, condition: VersionCondition, reason: String?, actorId: UUID, now: Date
+    ) async throws -> ActOutcome
+    /// Ids of the invoices of a month, in one state or any.
+    func ids(period: CalendarMonth, state: InvoiceState?) async throws -> [UUID]
+    /// People with an ICO contract in the month and no invoice for it (fetches `page.fetchLimit`).
+    func missing(month: CalendarMonth, page: PageRequest<NamePosition>) async throws -> [InvoicePerson]
+    /// The approved invoices of a month, in Czech name order.
+    func approved(month: CalendarMonth) async throws -> [Invoice]
+    /// Sets `exported_at` on the month's approved invoices; returns how many.
+    func markExported(month: CalendarMonth, now: Date) async throws -> Int
+    /// People with an HPP, DPP or DPC contract in the month.
+    func statementCandidates(month: CalendarMonth) async throws -> [StatementCandidate]
+    /// Stores a generated statement, unless the workflow keeps the invoice in the way as it is.
+    func saveStatement(
+        personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID, now: Date
+    ) async throws -> StatementOutcome
+}
+
+package enum UploadOutcome: Sendable, Equatable {
+    case created
+    case replaced
+    /// This `Idempotency-Key` was used before for the same upload: nothing was written.
+    /// `created` tells how the first attempt ended.
+    case repeated(created: Bool)
+}
+
+package enum ActOutcome: Sendable, Equatable {
+    case done(Invoice)
+    case stale
+    case refused(state: InvoiceState, allowed: [InvoiceAction])
+    case notFound
+}
+
+package enum StatementOutcome: Sendable, Equatable {
+    case created(UUID)
+    case regenerated(UUID)
+    case skipped(String)
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// The invoice use cases that take several steps: actions on many invoices at once (with an
+/// idempotency key) and the month's statements.
+package struct InvoiceService: Sendable {
+    package let invoices: any InvoiceRepository
+    package let idempotency: any IdempotencyStore
+    package let clock: any AppClock
+
+    package init(invoices: any InvoiceRepository, idempotency: any IdempotencyStore, clock: any AppClock) {
+        self.invoices = invoices
+        self.idempotency = idempotency
+        self.clock = clock
+    }
+
+    // MARK: Bulk actions
+
+    /// Which invoices a bulk action is for.
+    package enum BulkTarget: Sendable, Equatable {
+        /// These ids as the caller wrote them (one that is not an id is skipped, not fatal).
+        case ids([String])
+        /// Every invoice of a month, in one state or any.
+        case filter(period: CalendarMonth, state: InvoiceState?)
+    }
+
+    package struct BulkReport: Codable, Sendable, Equatable {
+        package enum Outcome: String, Codable, Sendable {
+            case done, skipped
+        }
+
+        package struct Item: Codable, Sendable, Equatable {
+            package var invoiceId: String
+            package var outcome: Outcome
+            package var state: InvoiceState?
+            package var reason: String?
+
+            package init(invoiceId: String, outcome: Outcome, state: InvoiceState? = nil, reason: String? = nil) {
+                self.invoiceId = invoiceId
+                self.outcome = outcome
+                self.state = state
+                self.reason = reason
+            }
+        }
+
+        package var done: Int
+        package var skipped: Int
+        package var items: [Item]
+
+        package init(items: [Item]) {
+            self.items = items
+            done = items.filter { $0.outcome == .done }.count
+            skipped = items.count - done
+        }
+    }
+
+    /// Applies `action` to each target in its own transaction; an invoice that cannot take it is
+    /// skipped with the reason. With an idempotent request, a retry gets the first report.
+    package func bulk(
+        _ action: InvoiceAction, target: BulkTarget, reason: String?, actorId: UUID, idempotency request: IdempotentRequest?
+    ) async throws -> BulkReport {
+        if let request, case .replay(let answer) = try await idempotency.claim(request, now: clock.now()) {
+            guard let body = answer.body, let report = try? JSONDecoder().decode(BulkReport.self, from: body) else {
+                throw StoreError.malformedRow(column: "idempotency_keys.response_body")
+            }
+            return report
+        }
+        do {
+            let report = try await apply(action, to: target, reason: reason, actorId: actorId)
+            if let request {
+                try await idempotency.complete(request, answer: IdempotentAnswer(outcome: "done", body: try JSONEncoder().encode(report)))
+            }
+            return report
+        } catch {
+            if let request { try? await idempotency.release(request) }
+            throw error
+        }
+    }
+
+    private func apply(_ action: InvoiceAction, to target: BulkTarget, reason: String?, actorId: UUID) async throws -> BulkReport {
+        let targets: [(text: String, id: UUID?)]
+        switch target {
+        case .ids(let texts):
+            targets = texts.map { ($0, UUID(uuidString: $0)) }
+        case .filter(let period, let state):
+            targets = try await invoices.ids(period: period, state: state).map { ($0.lowercasedString, $0) }
+        }
+        var items: [BulkReport.Item] = []
+        for target in targets {
+            guard let id = target.id else {
+                items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "not an invoice id"))
+                continue
+            }
+            let outcome = try await invoices.act(
+                invoiceId: id, action: action, condition: .any, reason: reason, actorId: actorId, now: clock.now()
+            )
+            switch outcome {
+            case .done(let invoice):
+                items.append(.init(invoiceId: target.text, outcome: .done, state: invoice.state))
+            case .refused(let state, _):
+                items.append(.init(
+                    invoiceId: target.text, outcome: .skipped, state: state,
+                    reason: "\(action.rawValue) is not allowed from \(state.rawValue)"
+                ))
+            case .stale:
+                items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "changed by someone else meanwhile"))
+            case .notFound:
+                items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "no such invoice"))
+            }
+        }
+        return BulkReport(items: items)
+    }
+
+    // MARK: Statements
+
+    package struct StatementItem: Sendable, Equatable {
+        package enum Outcome: Sendable, Equatable {
+            case created(invoiceId: UUID)
+            case regenerated(invoiceId: UUID)
+            case skipped(reason: String)
+        }
+
+        package var personId: UUID
+        package var outcome: Outcome
+        package var hours: Decimal?
+        package var amount: Decimal?
+    }
+
+    /// Generates (or regenerates) the month's statement of everyone with an HPP, DPP or DPC
+    /// contract in it. `givenHours` replaces the capacity rule for the people it names.
+    package func generateStatements(month: CalendarMonth, givenHours: [UUID: Decimal], actorId: UUID) async throws -> [StatementItem] {
+        guard month <= CalendarDay(clock.now()).calendarMonth else { throw InvoiceError.futurePeriod }
+        let candidates = try await invoices.statementCandidates(month: month)
+        let known = Set(candidates.map(\.person.id))
+        if let stranger = givenHours.keys.sorted(by: { $0.lowercasedString < $1.lowercasedString }).first(where: { !known.contains($0) }) {
+            throw InvoiceError.noStatementContract(personId: stranger, month: month)
+        }
+        var items: [StatementItem] = []
+        for candidate in candidates {
+            let personId = candidate.person.id
+            let computed = StatementCalculator.compute(
+                month: month, covered: candidate.covers, weeklyCapacity: candidate.weeklyCapacity,
+                rates: candidate.rates, givenHours: givenHours[personId]
+            )
+            switch computed {
+            case .failure(.noWorkingDays):
+                items.append(StatementItem(personId: personId, outcome: .skipped(reason: "no working days under the contract")))
+            case .failure(.noRate(let day)):
+                items.append(StatementItem(personId: personId, outcome: .skipped(reason: "no hourly rate on \(day.iso)")))
+            case .success(let statement):
+                let workbook = StatementCalculator.workbook(
+                    statement, person: "\(candidate.person.firstName) \(candidate.person.lastName)",
+                    email: candidate.person.email, month: month
+                )
+                let saved = try await invoices.saveStatement(
+                    personId: personId, month: month, statement: statement, workbook: workbook.data(), actorId: actorId, now: clock.now()
+                )
+                let outcome: StatementItem.Outcome =
+                    switch saved {
+                    case .created(let id): .created(invoiceId: id)
+                    case .regenerated(let id): .regenerated(invoiceId: id)
+                    case .skipped(let reason): .skipped(reason: reason)
+                    }
+                if case .skipped = outcome {
+                    items.append(StatementItem(personId: personId, outcome: outcome))
+                } else {
+                    items.append(StatementItem(personId: personId, outcome: outcome, hours: statement.hours, amount: statement.amount))
+                }
+            }
+        }
+        return items
+    }
+}

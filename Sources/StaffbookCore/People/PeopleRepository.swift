@@ -1,0 +1,30 @@
+import Foundation
+
+/// People: lists, profiles and changes to them. Every change bumps the person's version and
+/// is written to the audit log in the same transaction.
+package protocol PeopleRepository: Sendable {
+    /// A page of people in Czech name order (fetches `page.fetchLimit` rows).
+    func list(scope: PeopleScope, filter: PeopleFilter, page: PageRequest<NamePosition>) async throws -> [PersonSummary]
+    /// The profile, with the rates in effect on `today` and after it.
+    func profile(id: UUID, today: CalendarDay) async throws -> PersonProfile?
+    /// Whether an account with this id exists, active or not.
+    func exists(id: UUID) async throws -> Bool
+    /// Whether `leaderId` leads a team that `personId` is a member of.
+    func leads(leaderId: UUID, personId: UUID) async throws -> Bool
+    /// Creates the person with contract, rate, roles and teams; returns the new id.
+    func create(_ person: NewPerson, by: UUID, now: Date) async throws -> UUID
+    /// Applies the changes if the stored version meets `condition`.
+    func update(id: UUID, condition: VersionCondition, changes: ProfileChanges, by: UUID, now: Date) async throws -> VersionedWrite
+    /// Activates or deactivates; deactivation ends the person's sessions. False for an unknown person.
+    func setActive(id: UUID, active: Bool, by: UUID, now: Date) async throws -> Bool
+    /// Adds a contract; an overlapping one throws `contract-overlap` naming the contract it overlaps.
+    func addContract(personId: UUID, contract: NewContract, by: UUID, now: Date) async throws -> Contract?
+    /// Sets the end of a contract; nil when the person has no such contract.
+    func endContract(personId: UUID, contractId: UUID, validTo: CalendarDay, by: UUID, now: Date) async throws -> Contract?
+}
+
+package enum VersionedWrite: Sendable, Equatable {
+    case written
+    case stale
+    case notFound
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Teams and their members.
+package protocol TeamsRepository: Sendable {
+    /// Teams by name: all of them, or those `leaderId` leads.
+    func list(ledBy leaderId: UUID?, page: PageRequest<TeamPosition>) async throws -> [Team]
+    func find(id: UUID) async throws -> Team?
+    /// Creates a team; a taken name throws `team-name-taken`.
+    func create(name: String, now: Date) async throws -> Team
+    /// Renames; nil for an unknown team, `team-name-taken` for a taken name.
+    func rename(id: UUID, name: String) async throws -> Team?
+    /// Adds the person or changes whether they lead; nil when the team or the person is unknown.
+    func putMember(teamId: UUID, personId: UUID, leader: Bool, by: UUID, now: Date) async throws -> Team?
+    /// Removes the person; nil when the team is unknown or they were not a member.
+    func removeMember(teamId: UUID, personId: UUID, by: UUID, now: Date) async throws -> Team?
+}

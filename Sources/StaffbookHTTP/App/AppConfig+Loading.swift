@@ -1,0 +1,163 @@
+import Configuration
+import Foundation
+import Logging
+import StaffbookCore
+import StaffbookPostgres
+
+extension AppConfig {
+    /// Reads and validates every setting; the first unusable one throws, naming its key.
+    package static func load(from reader: ConfigReader) throws(ConfigurationError) -> AppConfig {
+        let values = Values(reader: reader)
+        return try AppConfig(
+            http: loadHTTP(values),
+            database: loadDatabase(values),
+            auth: loadAuth(values),
+            logLevel: values.logLevel("log.level", default: .info),
+            migrateOnStart: values.bool("database.migrateOnStart", default: true),
+            schemaDirectory: URL(fileURLWithPath: values.string("schema.directory", default: "schema")),
+            seedsDirectory: URL(fileURLWithPath: values.string("seeds.directory", default: "seeds"))
+        )
+    }
+
+    private static func loadHTTP(_ values: Values) throws(ConfigurationError) -> HTTP {
+        var http = HTTP(
+            host: values.string("http.host", default: "127.0.0.1"),
+            port: try values.int("http.port", default: 8080, in: 1...65535),
+            maxBodyBytes: try values.int("http.maxBodyBytes", default: 1 << 20, in: 1...(1 << 30)),
+            shutdownGracePeriod: .seconds(try values.int("http.shutdownGraceSeconds", default: 10, in: 0...600))
+        )
+        http.maxUploadBytes = try values.int("http.maxUploadBytes", default: 10 << 20, in: 1024...(1 << 30))
+        let base = values.string("http.publicUrl", default: "")
+        if !base.isEmpty {
+            guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ConfigurationError(key: "http.publicUrl", reason: "'\(base)' is not an http(s) URL")
+            }
+        }
+        http.publicBaseURL = base.hasSuffix("/") ? String(base.dropLast()) : base
+        return http
+    }
+
+    private static func loadDatabase(_ values: Values) throws(ConfigurationError) -> Database {
+        var database: Database
+        if let url = values.optionalString("database.url", isSecret: true) {
+            database = try DatabaseURL.parse(url, key: "database.url")
+        } else {
+            guard let host = values.optionalString("database.host") else {
+                throw ConfigurationError(key: "database.url", reason: "missing; set it, or database.host, database.name and database.user")
+            }
+            guard let name = values.optionalString("database.name") else {
+                throw ConfigurationError(key: "database.name", reason: "missing")
+            }
+            guard let user = values.optionalString("database.user") else {
+                throw ConfigurationError(key: "database.user", reason: "missing")
+            }
+            database = Database(
+                host: host,
+                port: try values.int("database.port", default: 5432, in: 1...65535),
+                username: user,
+                password: values.optionalString("database.password", isSecret: true),
+                name: name
+            )
+        }
+        database.requireTLS = try values.bool("database.requireTls", default: database.requireTLS)
+        database.maxConnections = try values.int("database.maxConnections", default: 20, in: 1...500)
+        database.connectTimeout = .milliseconds(try values.int("database.connectTimeoutMs", default: 3000, in: 100...60000))
+        return database
+    }
+}
+
+extension AppConfig {
+    private static func loadAuth(_ values: Values) throws(ConfigurationError) -> AuthConfig {
+        let jwks = values.string("auth.google.jwksUrl", default: "https://www.googleapis.com/oauth2/v3/certs")
+        guard let jwksURL = URL(string: jwks), ["https", "http", "file"].contains(jwksURL.scheme ?? "") else {
+            throw ConfigurationError(key: "auth.google.jwksUrl", reason: "'\(jwks)' is not an http(s) or file URL")
+        }
+        var auth = AuthConfig(
+            signingKey: try signingKey(values, "auth.signingKey"),
+            google: .init(
+                clientIds: (values.optionalString("auth.google.clientIds") ?? "")
+                    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+                hostedDomain: values.optionalString("auth.google.hostedDomain"),
+                jwksURL: jwksURL
+            )
+        )
+        auth.previousSigningKey = try signingKey(values, "auth.previousSigningKey")
+        if let previous = auth.previousSigningKey, previous.id == auth.signingKey?.id {
+            throw ConfigurationError(key: "auth.previousSigningKey", reason: "has the same kid as auth.signingKey")
+        }
+        auth.accessTokenLifetime = TimeInterval(try values.int("auth.accessTokenMinutes", default: 60, in: 1...1440) * 60)
+        auth.refreshGracePeriod = TimeInterval(try values.int("auth.refreshGraceSeconds", default: 30, in: 0...300))
+        auth.sessionIdleLifetime = TimeInterval(try values.int("auth.sessionIdleDays", default: 30, in: 1...365) * 86400)
+        auth.sessionAbsoluteLifetime = TimeInterval(try values.int("auth.sessionMaxDays", default: 90, in: 1...730) * 86400)
+        auth.bcryptCost = try values.int("auth.bcryptCost", default: 12, in: 4...16)
+        auth.maxFailuresPerAccount = try values.int("auth.maxFailuresPerAccount", default: 5, in: 1...1000)
+        auth.maxFailuresPerAddress = try values.int("auth.maxFailuresPerAddress", default: 50, in: 1...100_000)
+        auth.failureWindow = TimeInterval(try values.int("auth.failureWindowMinutes", default: 15, in: 1...1440) * 60)
+        auth.trustForwardedFor = try values.bool("http.trustForwardedFor", default: false)
+        return auth
+    }
+
+    /// `kid:base64-secret`; the secret must be at least 32 bytes (HS256).
+    private static func signingKey(_ values: Values, _ key: String) throws(ConfigurationError) -> AuthConfig.SigningKey? {
+        guard let text = values.optionalString(key, isSecret: true) else { return nil }
+        let parts = text.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, !parts[0].isEmpty,
+              parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") })
+        else {
+            throw ConfigurationError(key: key, reason: "expected kid:base64-secret")
+        }
+        guard let secret = Data(base64Encoded: String(parts[1])) else {
+            throw ConfigurationError(key: key, reason: "the secret is not base64")
+        }
+        guard secret.count >= 32 else {
+            throw ConfigurationError(key: key, reason: "the secret has \(secret.count) bytes; at least 32 are needed")
+        }
+        return AuthConfig.SigningKey(id: String(parts[0]), secret: Array(secret))
+    }
+}
+
+/// Typed reads over a `ConfigReader`: every value is read as text and parsed here, so a wrong
+/// value fails with its key instead of silently falling back to a default.
+private struct Values {
+    let reader: ConfigReader
+
+    func optionalString(_ key: String, isSecret: Bool = false) -> String? {
+        guard let value = reader.string(forKey: ConfigKey(key), isSecret: isSecret)?
+            .trimmingCharacters(in: .whitespaces), !value.isEmpty
+        else { return nil }
+        return value
+    }
+
+    func string(_ key: String, default defaultValue: String) -> String {
+        optionalString(key) ?? defaultValue
+    }
+
+    func int(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let text = optionalString(key) else { return defaultValue }
+        guard let value = Int(text) else {
+            throw ConfigurationError(key: key, reason: "'\(text)' is not a whole number")
+        }
+        guard range.contains(value) else {
+            throw ConfigurationError(key: key, reason: "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
+    func bool(_ key: String, default defaultValue: Bool) throws(ConfigurationError) -> Bool {
+        guard let text = optionalString(key) else { return defaultValue }
+        switch text.lowercased() {
+        case "true", "1", "yes", "on": return true
+        case "false", "0", "no", "off": return false
+        default: throw ConfigurationError(key: key, reason: "'\(text)' is not true or false")
+        }
+    }
+
+    func logLevel(_ key: String, default defaultValue: Logger.Level) throws(ConfigurationError) -> Logger.Level {
+        guard let text = optionalString(key) else { return defaultValue }
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            let allowed = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigurationError(key: key, reason: "'\(text)' is not one of \(allowed)")
+        }
+        return level
+    }
+}

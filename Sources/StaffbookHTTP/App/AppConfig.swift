@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import StaffbookCore
+import StaffbookPostgres
+
+/// Everything the service needs to start, read once and validated before anything runs.
+package struct AppConfig: Sendable {
+    package struct HTTP: Sendable {
+        package var host: String
+        package var port: Int
+        /// Largest request body accepted; larger bodies answer 413 without being read.
+        package var maxBodyBytes: Int
+        /// How long in-flight requests may take to finish after SIGTERM/SIGINT.
+        package var shutdownGracePeriod: Duration
+        /// Largest invoice file; its upload route accepts a body this big plus the multipart envelope.
+        package var maxUploadBytes: Int = 10 << 20
+        /// Prefix of links in responses and exports (`https://staffbook.example.com`); empty: relative links.
+        package var publicBaseURL: String = ""
+    }
+
+    package typealias Database = DatabaseConfig
+
+    package var http: HTTP
+    package var database: Database
+    package var auth: AuthConfig
+    package var logLevel: Logger.Level
+    package var migrateOnStart: Bool
+    package var schemaDirectory: URL
+    package var seedsDirectory: URL
+
+    package init(
+        http: HTTP,
+        database: Database,
+        auth: AuthConfig,
+        logLevel: Logger.Level,
+        migrateOnStart: Bool,
+        schemaDirectory: URL,
+        seedsDirectory: URL
+    ) {
+        self.http = http
+        self.database = database
+        self.auth = auth
+        self.logLevel = logLevel
+        self.migrateOnStart = migrateOnStart
+        self.schemaDirectory = schemaDirectory
+        self.seedsDirectory = seedsDirectory
+    }
+}
+
+extension AppConfig.HTTP {
+    package init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1 << 20) {
+        self.init(host: host, port: port, maxBodyBytes: maxBodyBytes, shutdownGracePeriod: .seconds(10))
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import StaffbookAPI
+import StaffbookCore
+import StaffbookPostgres
+
+/// The composition root: everything the service is made of is wired here, for `serve` and for
+/// every test alike.
+package func buildApplication(
+    config: AppConfig,
+    logger: Logger,
+    clock: any AppClock = SystemClock()
+) async throws -> some ApplicationProtocol {
+    var logger = logger
+    logger.logLevel = config.logLevel
+    // Bootstraps swift-metrics before any component creates its metrics.
+    let metrics = MetricsRegistry.shared
+    let database = DatabasePool(config: config.database, logger: logger)
+
+    let accounts = PostgresAccountRepository(database: database, logger: logger)
+    let sessions = PostgresSessionRepository(database: database, logger: logger)
+    guard let signingKey = config.auth.signingKey else {
+        throw ConfigurationError(key: "auth.signingKey", reason: "missing; serve needs a key to sign access tokens")
+    }
+    let auth = AuthService(
+        config: config.auth,
+        accounts: accounts,
+        sessions: sessions,
+        throttle: PostgresSignInThrottle(database: database, window: config.auth.failureWindow, logger: logger),
+        hasher: PasswordHasher(cost: config.auth.bcryptCost),
+        accessTokens: try await AccessTokenService(config: config.auth),
+        refreshDeriver: RefreshTokenDeriver(secret: signingKey.secret),
+        google: GoogleIDTokenVerifier(
+            config: config.auth.google,
+            keySet: GoogleKeySet(
+                source: URLJWKSSource(url: config.auth.google.jwksURL),
+                clock: clock,
+                minimumRefetchInterval: config.auth.google.minimumRefetchInterval
+            )
+        ),
+        statusCache: SessionStatusCache(sessions: sessions, clock: clock, ttl: config.auth.sessionStatusCacheTTL),
+        clock: clock,
+        logger: logger
+    )
+
+    let router = Router(context: AppRequestContext.self)
+    let routes = RouteTable()
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: ProblemMiddleware(routes: routes))
+    router.add(middleware: HeaderEncodingMiddleware())
+    router.add(middleware: BodyLimitMiddleware(maxBytes: config.http.maxBodyBytes, uploadMaxBytes: config.http.maxUploadBytes))
+    router.add(middleware: AuthenticationMiddleware(auth: auth, trustForwardedFor: config.auth.trustForwardedFor))
+
+    let people = PostgresPeopleRepository(database: database, logger: logger)
+    let invoices = PostgresInvoiceRepository(database: database, logger: logger)
+    let handler = APIHandler(
+        auth: auth,
+        accounts: accounts,
+        people: people,
+        rates: PostgresRatesRepository(database: database, logger: logger),
+        teams: PostgresTeamsRepository(database: database, logger: logger),
+        invoices: invoices,
+        invoiceService: InvoiceService(
+            invoices: invoices, idempotency: PostgresIdempotencyStore(database: database, logger: logger), clock: clock
+        ),
+        visibility: PersonVisibility(people: people),
+        invoiceSchemas: InvoiceSchemas(publicBaseURL: config.http.publicBaseURL),
+        database: database,
+        metrics: metrics,
+        clock: clock,
+        maxUploadBytes: config.http.maxUploadBytes,
+        storing: ByteBudget(limit: 2 * config.http.maxUploadBytes)
+    )
+    try handler.registerHandlers(
+        on: MethodCheckingTransport(router: router, routes: routes),
+        configuration: .staffbook,
+        middlewares: [AccessPolicyMiddleware()]
+    )
+
+    var app = Application(
+        router: router,
+        configuration: .init(
+            address: .hostname(config.http.host, port: config.http.port),
+            serverName: "staffbook"
+        ),
+        services: [database],
+        logger: logger
+    )
+    if config.migrateOnStart {
+        let migrator = try Migrator(schemaDirectory: config.schemaDirectory, logger: logger)
+        app.beforeServerStarts {
+            try await migrator.migrate(database)
+        }
+    }
+    return app
+}
+
+extension OpenAPIRuntime.Configuration {
+    /// Compact JSON: the runtime pretty-prints by default, which costs bytes and time.
+    static let staffbook = Self(jsonEncodingOptions: [.withoutEscapingSlashes])
+}

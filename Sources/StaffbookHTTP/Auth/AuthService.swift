@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+import StaffbookCore
+
+/// Sign-in, refresh and sign-out; the caller behind a bearer token.
+struct AuthService: Sendable {
+    let config: AuthConfig
+    let accounts: any AccountRepository
+    let sessions: any SessionRepository
+    let throttle: any SignInThrottle
+    let hasher: PasswordHasher
+    let accessTokens: AccessTokenService
+    let refreshDeriver: RefreshTokenDeriver
+    let google: GoogleIDTokenVerifier
+    let statusCache: SessionStatusCache
+    let clock: any AppClock
+    let logger: Logger
+
+    struct Issued: Sendable {
+        var accessToken: String
+        var refreshToken: String
+        var expiresIn: Int
+        var account: Account
+    }
+
+    func signIn(email: String, password: String, client: String, address: String) async throws -> Issued {
+        let keys = [
+            ThrottleKey.account(email, limit: config.maxFailuresPerAccount),
+            ThrottleKey.address(address, limit: config.maxFailuresPerAddress),
+        ]
+        try await refuseIfThrottled(keys)
+        let account = try await accounts.find(email: email)
+        // The hash is checked even for an unknown or inactive account, so every refusal costs the same.
+        let matches = try await hasher.verify(password, against: account?.passwordHash)
+        guard matches, let account, account.isActive else {
+            try await throttle.recordFailure(keys, now: clock.now())
+            logger.notice("password sign-in refused", metadata: ["known_account": "\(account != nil)"])
+            throw AuthError.signInFailed(.credentials)
+        }
+        try await throttle.reset(keys[0])
+        return try await startSession(for: account, client: client)
+    }
+
+    func signIn(googleIDToken token: String, client: String, address: String) async throws -> Issued {
+        let addressKey = ThrottleKey.address(address, limit: config.maxFailuresPerAddress)
+        try await refuseIfThrottled([addressKey])
+        let email: String
+        do {
+            email = try await google.verify(token, now: clock.now())
+        } catch let failure as GoogleIDTokenVerifier.Failure {
+            try await throttle.recordFailure([addressKey], now: clock.now())
+            logger.notice("google sign-in refused", metadata: ["reason": "\(failure)"])
+            throw AuthError.signInFailed(.googleToken)
+        } catch {
+            logger.error("google key set unavailable", metadata: LoggedError.metadata(error))
+            throw AuthError.identityProviderUnavailable
+        }
+        guard let account = try await accounts.find(email: email), account.isActive else {
+            try await throttle.recordFailure([addressKey], now: clock.now())
+            throw AuthError.signInFailed(.noActiveGoogleAccount)
+        }
+        return try await startSession(for: account, client: client)
+    }
+
+    func refresh(_ refreshToken: String) async throws -> Issued {
+        guard RefreshToken.isWellFormed(refreshToken) else { throw AuthError.signInFailed(.credentials) }
+        let successor = refreshDeriver.successor(of: refreshToken)
+        let outcome = try await sessions.refresh(
+            tokenHash: RefreshToken.hash(refreshToken),
+            successorHash: RefreshToken.hash(successor),
+            now: clock.now(),
+            grace: config.refreshGracePeriod,
+            idleLifetime: config.sessionIdleLifetime
+        )
+        switch outcome {
+        case .rotated(let account, let sessionId), .replayed(let account, let sessionId, _):
+            return try await issue(account: account, sessionId: sessionId, refreshToken: successor)
+        case .reuseDetected:
+            logger.warning("refresh token reused after the grace window; session ended")
+            throw AuthError.signInFailed(.credentials)
+        case .rejected:
+            throw AuthError.signInFailed(.credentials)
+        }
+    }
+
+    func endSession(_ sessionId: UUID, of caller: Caller, reason: SessionEndReason) async throws -> Bool {
+        let ended = try await sessions.revoke(sessionId: sessionId, accountId: caller.accountId, reason: reason, now: clock.now())
+        statusCache.forget(sessionId)
+        return ended
+    }
+
+    func activeSessions(of caller: Caller) async throws -> [SessionSummary] {
+        try await sessions.listActive(accountId: caller.accountId, now: clock.now(), idleLifetime: config.sessionIdleLifetime)
+    }
+
+    /// The caller of a bearer token, checked against the session's current state (cached briefly).
+    func authenticate(bearer token: String) async throws -> Caller {
+        guard var caller = await accessTokens.verify(token, now: clock.now()) else {
+            throw AuthError.unauthenticated(invalidToken: true)
+        }
+        switch try await statusCache.status(of: caller.sessionId) {
+        case .ended:
+            throw AuthError.unauthenticated(invalidToken: true)
+        case .active(let roles):
+            // Roles come from the account as it is now, not as it was when the token was issued.
+            caller.roles = roles
+            return caller
+        }
+    }
+
+    private func refuseIfThrottled(_ keys: [ThrottleKey]) async throws {
+        if let wait = try await throttle.retryAfter(keys, now: clock.now()) {
+            throw AuthError.tooManyAttempts(retryAfterSeconds: max(1, Int(wait.rounded(.up))))
+        }
+    }
+
+    private func startSession(for account: Account, client: String) async throws -> Issued {
+        let now = clock.now()
+        let refreshToken = RefreshToken.generate()
+        let sessionId = try await sessions.create(
+            accountId: account.id, client: client, tokenHash: RefreshToken.hash(refreshToken),
+            now: now, expiresAt: now.addingTimeInterval(config.sessionAbsoluteLifetime)
+        )
+        return try await issue(account: account, sessionId: sessionId, refreshToken: refreshToken)
+    }
+
+    private func issue(account: Account, sessionId: UUID, refreshToken: String) async throws -> Issued {
+        let accessToken = try await accessTokens.issue(
+            accountId: account.id, sessionId: sessionId, roles: account.roles, now: clock.now()
+        )
+        return Issued(
+            accessToken: accessToken, refreshToken: refreshToken,
+            expiresIn: Int(accessTokens.lifetime), account: account
+        )
+    }
+}

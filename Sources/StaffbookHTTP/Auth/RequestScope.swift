@@ -1,0 +1,21 @@
+import Foundation
+import StaffbookCore
+
+/// What generated handlers need to know about the request they answer, carried as a task
+/// local from the middleware (the OpenAPI handler signatures have no room for it).
+struct RequestScope: Sendable {
+    @TaskLocal static var current = RequestScope(requestId: "", uri: "/", clientAddress: "unknown", userAgent: nil, caller: nil)
+
+    var requestId: String
+    /// Path and query as sent, for links to further pages.
+    var uri: String
+    var clientAddress: String
+    var userAgent: String?
+    var caller: Caller?
+
+    /// The caller, or 401 when the request carried no access token.
+    static func requireCaller() throws -> Caller {
+        guard let caller = current.caller else { throw Problem.unauthenticated(invalidToken: false) }
+        return caller
+    }
+}

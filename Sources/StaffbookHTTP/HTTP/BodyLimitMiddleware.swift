@@ -1,0 +1,73 @@
+import Hummingbird
+import StaffbookCore
+
+/// Refuses bodies over the configured size: at once when `Content-Length` says so, otherwise
+/// as soon as the streamed body crosses the limit, so an oversized body is never held in memory.
+/// Invoice uploads get their own, larger limit.
+struct BodyLimitMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    let defaultMaxBytes: Int
+    let uploadMaxBytes: Int
+
+    init(maxBytes: Int, uploadMaxBytes: Int? = nil) {
+        defaultMaxBytes = maxBytes
+        self.uploadMaxBytes = uploadMaxBytes ?? maxBytes
+    }
+
+    /// Room for the multipart envelope around an upload (boundaries, part headers, the amount).
+    static let multipartAllowance = 64 * 1024
+
+    private func limit(for request: Request) -> Int {
+        guard request.method == .put, request.uri.path.hasPrefix("/v1/me/invoices/") else { return defaultMaxBytes }
+        return uploadMaxBytes + Self.multipartAllowance
+    }
+
+    func handle(
+        _ request: Request,
+        context: AppRequestContext,
+        next: (Request, AppRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let maxBytes = limit(for: request)
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBytes {
+            throw Problem(.payloadTooLarge, detail: Self.detail(maxBytes))
+        }
+        var request = request
+        request.body = RequestBody(asyncSequence: LimitedBody(base: request.body, maxBytes: maxBytes))
+        return try await next(request, context)
+    }
+
+    static func detail(_ maxBytes: Int) -> LocalizedText {
+        LocalizedText(
+            en: "The request body is larger than the allowed \(maxBytes) bytes.",
+            cs: "Tělo požadavku je větší než povolených \(maxBytes) bajtů."
+        )
+    }
+}
+
+/// A request body that throws `payload-too-large` once more than `maxBytes` have arrived.
+struct LimitedBody: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+
+    let base: RequestBody
+    let maxBytes: Int
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: RequestBody.AsyncIterator
+        let maxBytes: Int
+        var seen = 0
+
+        mutating func next() async throws -> ByteBuffer? {
+            guard let buffer = try await base.next() else { return nil }
+            seen += buffer.readableBytes
+            if seen > maxBytes {
+                throw Problem(.payloadTooLarge, detail: BodyLimitMiddleware.detail(maxBytes))
+            }
+            return buffer
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), maxBytes: maxBytes)
+    }
+}

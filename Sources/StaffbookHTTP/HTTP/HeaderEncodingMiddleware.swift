@@ -1,0 +1,26 @@
+import HTTPTypes
+import Hummingbird
+import StaffbookCore
+
+/// The OpenAPI runtime writes header values percent-encoded (the `simple` style), which turns
+/// `"v3"` into `%22v3%22` and `<…>; rel="next"` into an unreadable string. For the headers
+/// whose values we produce, undo exactly that one encoding so clients get them as RFC 9110 says.
+struct HeaderEncodingMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    static let names: [HTTPField.Name] = [.eTag, .location, .contentDisposition, .link]
+
+    func handle(
+        _ request: Request,
+        context: AppRequestContext,
+        next: (Request, AppRequestContext) async throws -> Response
+    ) async throws -> Response {
+        var response = try await next(request, context)
+        for name in Self.names {
+            if let value = response.headers[name], let decoded = value.removingPercentEncoding {
+                response.headers[name] = decoded
+            }
+        }
+        return response
+    }
+}

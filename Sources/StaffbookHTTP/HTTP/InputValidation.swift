@@ -1,0 +1,128 @@
+import Foundation
+import StaffbookCore
+
+/// Collects per-field problems in a request, then throws them together.
+///
+/// Text is judged as PostgreSQL will store it: lengths in Unicode scalars, and no NUL or other
+/// C0 control character (tab and line breaks aside), so input the database would refuse is
+/// answered here as the client's mistake.
+struct InputValidation {
+    private(set) var errors: [Problem.FieldError] = []
+
+    mutating func fail(_ field: String, _ code: String, en: String, cs: String) {
+        errors.append(.init(field: field, code: code, message: LocalizedText(en: en, cs: cs)))
+    }
+
+    /// Trimmed text, required non-empty, within `maxLength`.
+    mutating func requiredText(_ value: String, field: String, maxLength: Int) -> String {
+        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty {
+            fail(field, "required", en: "This field must not be empty.", cs: "Toto pole nesmí být prázdné.")
+        } else {
+            checkText(text, field: field, maxLength: maxLength)
+        }
+        return text
+    }
+
+    /// Trimmed optional text; `""` stays `""` (meaning "clear" in a patch).
+    mutating func optionalText(_ value: String?, field: String, maxLength: Int) -> String? {
+        guard let value else { return nil }
+        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        checkText(text, field: field, maxLength: maxLength)
+        return text
+    }
+
+    /// Text taken exactly as sent (a password, a token): only length and control characters.
+    mutating func exactText(_ value: String, field: String, maxLength: Int) {
+        if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            fail(field, "required", en: "This field must not be empty.", cs: "Toto pole nesmí být prázdné.")
+        } else {
+            checkText(value, field: field, maxLength: maxLength)
+        }
+    }
+
+    private mutating func checkText(_ text: String, field: String, maxLength: Int) {
+        if TextInput.hasControlCharacters(text) {
+            fail(field, "control_character", en: "Control characters (such as NUL) are not allowed.",
+                 cs: "Řídicí znaky (například NUL) nejsou povoleny.")
+        } else if TextInput.length(text) > maxLength {
+            fail(field, "too_long", en: "At most \(maxLength) characters.", cs: "Nejvýše \(maxLength) znaků.")
+        }
+    }
+
+    mutating func email(_ value: String?, field: String) -> String? {
+        guard let value = optionalText(value, field: field, maxLength: 254), !value.isEmpty else { return value }
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        let valid = parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
+            && !value.contains(where: { $0.isWhitespace })
+        if !valid {
+            fail(field, "email", en: "Not an e-mail address.", cs: "Toto není e-mailová adresa.")
+        }
+        return value
+    }
+
+    mutating func phone(_ value: String?, field: String) -> String? {
+        guard let value = optionalText(value, field: field, maxLength: 30), !value.isEmpty else { return value }
+        let allowed = Set("0123456789 ()/-")
+        let body = value.hasPrefix("+") ? value.dropFirst() : Substring(value)
+        if body.count < 3 || !(body.first?.isASCIIDigit ?? false) || !body.allSatisfy({ allowed.contains($0) }) {
+            fail(field, "phone", en: "Digits, spaces, ( ) / - and a leading + only.", cs: "Jen číslice, mezery, ( ) / - a úvodní +.")
+        }
+        return value
+    }
+
+    mutating func capacity(_ value: Double?, field: String) -> Decimal? {
+        guard let value else { return nil }
+        // One decimal place at most (e.g. 37.5 h), between 0 and 80.
+        let tenths = (value * 10).rounded()
+        if !(0...80).contains(value) || abs(tenths - value * 10) > 1e-9 {
+            fail(field, "range", en: "Between 0 and 80 hours, at most one decimal.", cs: "Mezi 0 a 80 hodinami, nejvýše jedno desetinné místo.")
+            return nil
+        }
+        return Decimal(Int(tenths)) / 10
+    }
+
+    mutating func day(_ value: String, field: String) -> CalendarDay? {
+        guard let day = CalendarDay(value) else {
+            fail(field, "date", en: "A date as YYYY-MM-DD.", cs: "Datum ve tvaru RRRR-MM-DD.")
+            return nil
+        }
+        return day
+    }
+
+    mutating func money(_ value: String, field: String) -> Decimal? {
+        guard let amount = Money.parsePositive(value) else {
+            fail(field, "amount", en: "A positive amount with at most 2 decimals, e.g. \"450.50\".",
+                 cs: "Kladná částka s nejvýše 2 desetinnými místy, např. \"450.50\".")
+            return nil
+        }
+        return amount
+    }
+
+    mutating func month(_ value: String, field: String) -> CalendarMonth? {
+        guard let month = CalendarMonth(value) else {
+            fail(field, "month", en: "A month as YYYY-MM.", cs: "Měsíc ve tvaru RRRR-MM.")
+            return nil
+        }
+        return month
+    }
+
+    /// A required month: parsed, or the validation error thrown with any others collected.
+    mutating func requiredMonth(_ value: String, field: String) throws -> CalendarMonth {
+        let month = month(value, field: field)
+        try check()
+        guard let month else { throw Problem(.validationFailed, fieldErrors: errors) }
+        return month
+    }
+
+    func check() throws {
+        if !errors.isEmpty { throw Problem(.validationFailed, fieldErrors: errors) }
+    }
+
+    /// A path id that is not a UUID names nothing: 404, as for an unknown id.
+    static func pathID(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw Problem(.notFound) }
+        return id
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import StaffbookCore
+
+extension PageRequest {
+    /// `limit`, `cursor` and `offset` of a list route, validated. The cursor is opaque to
+    /// clients: base64url of a small JSON value naming the last row of the previous page.
+    init(limit: Int?, cursor: String?, offset: Int?) throws {
+        var validation = InputValidation()
+        let limit = limit ?? Self.defaultLimit
+        if !(1...Self.maximumLimit).contains(limit) {
+            validation.fail("query.limit", "range", en: "Between 1 and \(Self.maximumLimit).", cs: "Mezi 1 a \(Self.maximumLimit).")
+        }
+        let offset = offset ?? 0
+        if !(0...1_000_000).contains(offset) {
+            validation.fail("query.offset", "range", en: "Between 0 and 1000000.", cs: "Mezi 0 a 1000000.")
+        }
+        var after: Position?
+        if let cursor {
+            after = cursor.utf8.count <= 2048
+                ? Base64URL.decode(cursor).flatMap { try? JSONDecoder().decode(Position.self, from: $0) }.flatMap { $0.isValid ? $0 : nil }
+                : nil
+            if after == nil {
+                validation.fail("query.cursor", "invalid", en: "Not a cursor this list gave out.", cs: "Tento kurzor tento seznam nevydal.")
+            }
+            if offset != 0 {
+                validation.fail("query.offset", "conflict", en: "Use either cursor or offset.", cs: "Použijte buď cursor, nebo offset.")
+            }
+        }
+        try validation.check()
+        self.init(limit: limit, after: after, offset: offset)
+    }
+}
+
+/// One page of a list, with the cursor of the next page when there is one.
+struct Page<Item: Sendable>: Sendable {
+    var items: [Item]
+    var nextCursor: String?
+
+    /// Trims the look-ahead row and makes the next cursor from the last item kept.
+    init<Position: Encodable>(rows: [Item], limit: Int, position: (Item) -> Position) {
+        if rows.count > limit, let last = rows.prefix(limit).last {
+            items = Array(rows.prefix(limit))
+            nextCursor = (try? JSONEncoder().encode(position(last))).map { Base64URL.encode(Array($0)) }
+        } else {
+            items = rows
+            nextCursor = nil
+        }
+    }
+
+    /// `<path?…&cursor=…>; rel="next"`, from the request's own path and query.
+    func linkHeader(requestURI: String) -> String? {
+        guard let nextCursor, var components = URLComponents(string: requestURI) else { return nil }
+        var items = (components.queryItems ?? []).filter { $0.name != "cursor" && $0.name != "offset" }
+        items.append(URLQueryItem(name: "cursor", value: nextCursor))
+        components.queryItems = items
+        guard let target = components.string else { return nil }
+        return "<\(target)>; rel=\"next\""
+    }
+}

@@ -1,0 +1,127 @@
+import StaffbookCore
+
+extension Problem {
+    /// The answer to a domain error; nil for anything that is not one. The one place where the
+    /// domain's refusals become HTTP problems.
+    init?(domain error: any Error) {
+        switch error {
+        case let error as AuthError: self = Self(auth: error)
+        case let error as PeopleError: self = Self(people: error)
+        case let error as RatesError: self = Self(rates: error)
+        case let error as TeamsError: self = Self(teams: error)
+        case let error as InvoiceError: self = Self(invoice: error)
+        case let error as IdempotencyError: self = Self(idempotency: error)
+        default: return nil
+        }
+    }
+
+    private init(auth error: AuthError) {
+        switch error {
+        case .unauthenticated(let invalidToken):
+            self = .unauthenticated(invalidToken: invalidToken)
+        case .signInFailed(.credentials):
+            self = .signInFailed()
+        case .signInFailed(.googleToken):
+            self = .signInFailed(LocalizedText(en: "The Google ID token was not accepted.", cs: "Token Google ID nebyl přijat."))
+        case .signInFailed(.noActiveGoogleAccount):
+            self = .signInFailed(LocalizedText(
+                en: "No active Staffbook account uses this Google address.",
+                cs: "Žádný aktivní účet Staffbooku tuto adresu Google nepoužívá."
+            ))
+        case .tooManyAttempts(let seconds):
+            self = .tooManyAttempts(retryAfter: seconds)
+        case .identityProviderUnavailable:
+            self = Problem(
+                .serviceUnavailable,
+                detail: LocalizedText(
+                    en: "Google's signing keys cannot be fetched right now; try again shortly.",
+                    cs: "Podpisové klíče Googlu teď nelze načíst; zkuste to za chvíli."
+                ),
+                headers: [.retryAfter: "30"]
+            )
+        }
+    }
+
+    private init(people error: PeopleError) {
+        switch error {
+        case .personNotFound:
+            self = Problem(.notFound)
+        case .emailTaken:
+            self = Problem(.emailTaken)
+        case .unknownTeam:
+            self = Problem(.validationFailed, fieldErrors: [.init(field: "body.teamIds", code: "unknown", message: LocalizedText(
+                en: "No team has this id.", cs: "Žádný tým nemá tento identifikátor."
+            ))])
+        case .contractOverlap(let contract?):
+            let until = contract.validTo?.iso ?? "…"
+            let id = contract.id.lowercasedString
+            self = Problem(.contractOverlap, detail: LocalizedText(
+                en: "It overlaps the \(contract.type.rawValue) contract \(contract.validFrom.iso) – \(until) (id \(id)).",
+                cs: "Překrývá se se smlouvou \(contract.type.rawValue) \(contract.validFrom.iso) – \(until) (id \(id))."
+            ))
+        case .contractOverlap(nil):
+            self = Problem(.contractOverlap)
+        case .contractEndsBeforeStart(let validFrom):
+            self = Problem(.validationFailed, fieldErrors: [.init(field: "body.validTo", code: "before_start", message: LocalizedText(
+                en: "A contract cannot end before it starts (\(validFrom.iso)).",
+                cs: "Smlouva nemůže skončit dřív, než začne (\(validFrom.iso))."
+            ))])
+        case .cannotDeactivateSelf:
+            self = Problem(.cannotDeactivateSelf)
+        }
+    }
+
+    private init(rates error: RatesError) {
+        switch error {
+        case .dateTaken(let day):
+            self = Problem(.rateDateTaken, detail: LocalizedText(
+                en: "This person already has a rate from \(day.iso).", cs: "Tato osoba již má sazbu od \(day.iso)."
+            ))
+        case .inEffect:
+            self = Problem(.rateInEffect)
+        }
+    }
+
+    private init(teams error: TeamsError) {
+        switch error {
+        case .nameTaken: self = Problem(.teamNameTaken)
+        }
+    }
+
+    private init(invoice error: InvoiceError) {
+        switch error {
+        case .notAPDF:
+            self = Problem(.notAPDF)
+        case .invalidPDF:
+            self = Problem(.invalidPDF)
+        case .locked(let period, let state):
+            self = Problem(.invoiceLocked, detail: LocalizedText(
+                en: "The invoice for \(period.iso) is \(state.rawValue) and can no longer be replaced.",
+                cs: "Faktura za \(period.iso) je ve stavu \(state.rawValue) a už ji nelze nahradit."
+            ))
+        case .invalidTransition(let action, let state, let allowed):
+            let list = allowed.isEmpty ? "none" : allowed.map(\.rawValue).joined(separator: ", ")
+            let seznam = allowed.isEmpty ? "žádné" : allowed.map(\.rawValue).joined(separator: ", ")
+            self = Problem(.invalidTransition, detail: LocalizedText(
+                en: "The invoice is \(state.rawValue); '\(action.rawValue)' is not allowed. Allowed now: \(list).",
+                cs: "Faktura je ve stavu \(state.rawValue); akce '\(action.rawValue)' není povolena. Povolené akce: \(seznam)."
+            ))
+        case .noContractorContract:
+            self = Problem(.noContractorContract)
+        case .futurePeriod:
+            self = Problem(.futurePeriod)
+        case .noStatementContract(let personId, let month):
+            self = Problem(.noStatementContract, detail: LocalizedText(
+                en: "Person \(personId.lowercasedString) had no HPP, DPP or DPC contract in \(month.iso).",
+                cs: "Osoba \(personId.lowercasedString) neměla v \(month.iso) smlouvu HPP, DPP ani DPC."
+            ))
+        }
+    }
+
+    private init(idempotency error: IdempotencyError) {
+        switch error {
+        case .inProgress: self = Problem(.idempotencyKeyInUse)
+        case .keyReused: self = Problem(.idempotencyKeyReused)
+        }
+    }
+}

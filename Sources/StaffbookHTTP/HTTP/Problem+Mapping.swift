@@ -1,0 +1,133 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import OpenAPIRuntime
+import StaffbookCore
+
+extension Problem {
+    /// Classifies any error thrown while answering a request. Returns whether it is the
+    /// client's doing (logged quietly) or ours (logged as an error with the request id).
+    static func from(_ error: any Error) -> (problem: Problem, isServerFault: Bool) {
+        switch error {
+        case let problem as Problem:
+            return (problem, problem.type == .internalError || problem.type == .serviceUnavailable)
+        case let error as StoreError:
+            return fromStore(error)
+        case let serverError as ServerError:
+            return fromServerError(serverError)
+        case let decodingError as DecodingError:
+            return (Problem(decodingError: decodingError), false)
+        case let httpError as HTTPError:
+            return (Problem(status: httpError.status, headers: httpError.headers), httpError.status.code >= 500)
+        case let httpError as any HTTPResponseError:
+            return (Problem(status: httpError.status), httpError.status.code >= 500)
+        default:
+            if let problem = Problem(domain: error) { return (problem, problem.type == .serviceUnavailable) }
+            return (Problem(.internalError), true)
+        }
+    }
+
+    /// The store's trouble: an outage is worth a retry, a value it refused is the client's, and
+    /// everything else is ours (500, no `Retry-After`: retrying will not help).
+    private static func fromStore(_ error: StoreError) -> (Problem, Bool) {
+        switch error {
+        case .unavailable:
+            return (Problem(.serviceUnavailable, headers: [.retryAfter: "5"]), true)
+        case .invalidData(let column):
+            return (Problem(.validationFailed, fieldErrors: [FieldError(
+                field: column ?? "request", code: "invalid",
+                message: LocalizedText(en: "This value cannot be stored.", cs: "Tuto hodnotu nelze uložit.")
+            )]), false)
+        case .unexpectedConstraint, .malformedRow, .failed:
+            return (Problem(.internalError), true)
+        }
+    }
+
+    /// The OpenAPI runtime wraps what the handler or the request decoding threw.
+    private static func fromServerError(_ error: ServerError) -> (Problem, Bool) {
+        switch error.underlyingError {
+        case is Problem, is DecodingError, is StoreError:
+            return from(error.underlyingError)
+        case let underlying where Problem(domain: underlying) != nil:
+            return from(underlying)
+        default:
+            break
+        }
+        switch error.httpStatus.code {
+        case 415:
+            return (Problem(.unsupportedMediaType), false)
+        case 406:
+            return (Problem(.notAcceptable), false)
+        case 400..<500:
+            // The runtime's cause description is written for API users (a missing header,
+            // an undecodable query value) and carries no server internals.
+            let reason = error.causeDescription
+            return (Problem(.malformedRequest, fieldErrors: [
+                FieldError(field: "request", code: "unreadable", message: LocalizedText(en: reason, cs: reason)),
+            ]), false)
+        default:
+            return (Problem(.internalError), true)
+        }
+    }
+
+    init(decodingError: DecodingError) {
+        let (path, code, message): ([any CodingKey], String, LocalizedText) =
+            switch decodingError {
+            case .keyNotFound(let key, let context):
+                (context.codingPath + [key], "required", LocalizedText(en: "This field is required.", cs: "Toto pole je povinné."))
+            case .valueNotFound(_, let context):
+                (context.codingPath, "required", LocalizedText(en: "This field must not be null.", cs: "Toto pole nesmí být null."))
+            case .typeMismatch(let type, let context):
+                (context.codingPath, "type", LocalizedText(
+                    en: "Expected a value of type \(Self.typeName(type)).",
+                    cs: "Očekávána hodnota typu \(Self.typeName(type))."
+                ))
+            case .dataCorrupted(let context) where context.codingPath.isEmpty:
+                ([], "syntax", LocalizedText(en: "The body is not valid JSON.", cs: "Tělo není platný JSON."))
+            case .dataCorrupted(let context) where context.debugDescription.hasPrefix("Additional properties"):
+                (context.codingPath, "unknown", LocalizedText(
+                    en: "This field is not part of the request.", cs: "Toto pole do požadavku nepatří."
+                ))
+            case .dataCorrupted(let context):
+                (context.codingPath, "invalid", LocalizedText(en: "This value is not valid here.", cs: "Tato hodnota zde není platná."))
+            @unknown default:
+                ([], "invalid", LocalizedText(en: "The body could not be read.", cs: "Tělo nelze přečíst."))
+            }
+        let field = (["body"] + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue })
+            .joined(separator: ".")
+            .replacingOccurrences(of: ".[", with: "[")
+        let type: ProblemType = code == "syntax" ? .malformedRequest : .validationFailed
+        self.init(type, fieldErrors: [FieldError(field: field, code: code, message: message)])
+    }
+
+    init(status: HTTPResponse.Status, headers: HTTPFields = [:]) {
+        let type: ProblemType =
+            switch status.code {
+            case 404: .notFound
+            case 405: .methodNotAllowed
+            case 413: .payloadTooLarge
+            case 415: .unsupportedMediaType
+            case 406: .notAcceptable
+            case 503: .serviceUnavailable
+            case 400..<500: .malformedRequest
+            default: .internalError
+            }
+        // Keep only headers that tell the client what to do next, never internal ones.
+        var kept = HTTPFields()
+        for name in [HTTPField.Name.allow, .retryAfter, .wwwAuthenticate] {
+            if let value = headers[name] { kept[name] = value }
+        }
+        self.init(type, headers: kept)
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "string"
+        case is Int.Type, is Int64.Type, is Int32.Type: "integer"
+        case is Double.Type, is Float.Type, is Decimal.Type: "number"
+        case is Bool.Type: "boolean"
+        default:
+            String(describing: type).hasPrefix("Array") ? "array" : "object"
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import HTTPTypes
+import StaffbookCore
+
+/// The stable problem `type`s this API answers with (RFC 9457); the README lists them.
+enum ProblemType: String, Sendable, CaseIterable {
+    case notFound = "not-found"
+    case methodNotAllowed = "method-not-allowed"
+    case malformedRequest = "malformed-request"
+    case validationFailed = "validation-failed"
+    case payloadTooLarge = "payload-too-large"
+    case unsupportedMediaType = "unsupported-media-type"
+    case notAcceptable = "not-acceptable"
+    case unauthenticated = "unauthenticated"
+    case signInFailed = "sign-in-failed"
+    case tooManyAttempts = "too-many-attempts"
+    case emailTaken = "email-taken"
+    case teamNameTaken = "team-name-taken"
+    case contractOverlap = "contract-overlap"
+    case rateDateTaken = "rate-date-taken"
+    case rateInEffect = "rate-in-effect"
+    case cannotDeactivateSelf = "cannot-deactivate-self"
+    case preconditionRequired = "precondition-required"
+    case invoiceLocked = "invoice-locked"
+    case invalidTransition = "invalid-transition"
+    case idempotencyKeyInUse = "idempotency-key-in-use"
+    case idempotencyKeyReused = "idempotency-key-reused"
+    case noContractorContract = "no-contractor-contract"
+    case futurePeriod = "future-period"
+    case notAPDF = "not-a-pdf"
+    case invalidPDF = "invalid-pdf"
+    case noStatementContract = "no-statement-contract"
+    case preconditionFailed = "precondition-failed"
+    case serviceUnavailable = "service-unavailable"
+    case internalError = "internal-error"
+
+    /// A URN rather than a URL: stable, and no promise of a page behind it.
+    var uri: String { "urn:staffbook:problem:\(rawValue)" }
+
+    var status: HTTPResponse.Status {
+        switch self {
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .malformedRequest: .badRequest
+        case .validationFailed: .badRequest
+        case .payloadTooLarge: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .notAcceptable: .notAcceptable
+        case .unauthenticated: .unauthorized
+        case .signInFailed: .unauthorized
+        case .tooManyAttempts: .tooManyRequests
+        case .emailTaken, .teamNameTaken, .contractOverlap, .rateDateTaken, .rateInEffect, .cannotDeactivateSelf: .conflict
+        case .preconditionRequired: .init(code: 428, reasonPhrase: "Precondition Required")
+        case .preconditionFailed: .preconditionFailed
+        case .invoiceLocked, .invalidTransition, .idempotencyKeyInUse: .conflict
+        case .noContractorContract, .futurePeriod, .invalidPDF, .noStatementContract, .idempotencyKeyReused: .unprocessableContent
+        case .notAPDF: .unsupportedMediaType
+        case .serviceUnavailable: .serviceUnavailable
+        case .internalError: .internalServerError
+        }
+    }
+
+    var title: LocalizedText {
+        switch self {
+        case .notFound: LocalizedText(en: "Not found", cs: "Nenalezeno")
+        case .methodNotAllowed: LocalizedText(en: "Method not allowed", cs: "Metoda není povolena")
+        case .malformedRequest: LocalizedText(en: "Malformed request", cs: "Chybně utvořený požadavek")
+        case .validationFailed: LocalizedText(en: "Invalid input", cs: "Neplatný vstup")
+        case .payloadTooLarge: LocalizedText(en: "Request body too large", cs: "Tělo požadavku je příliš velké")
+        case .unsupportedMediaType: LocalizedText(en: "Unsupported media type", cs: "Nepodporovaný typ obsahu")
+        case .notAcceptable: LocalizedText(en: "Not acceptable", cs: "Nepřijatelný formát odpovědi")
+        case .unauthenticated: LocalizedText(en: "Not signed in", cs: "Nepřihlášeno")
+        case .signInFailed: LocalizedText(en: "Sign-in failed", cs: "Přihlášení se nezdařilo")
+        case .tooManyAttempts: LocalizedText(en: "Too many attempts", cs: "Příliš mnoho pokusů")
+        case .emailTaken: LocalizedText(en: "E-mail already used", cs: "E-mail je již použit")
+        case .teamNameTaken: LocalizedText(en: "Team name already used", cs: "Název týmu je již použit")
+        case .contractOverlap: LocalizedText(en: "Contracts overlap", cs: "Smlouvy se překrývají")
+        case .rateDateTaken: LocalizedText(en: "Rate already set for this date", cs: "Sazba pro toto datum již existuje")
+        case .rateInEffect: LocalizedText(en: "Rate already in effect", cs: "Sazba již platí")
+        case .cannotDeactivateSelf: LocalizedText(en: "Cannot deactivate yourself", cs: "Nelze deaktivovat sám sebe")
+        case .preconditionRequired: LocalizedText(en: "If-Match required", cs: "Chybí If-Match")
+        case .preconditionFailed: LocalizedText(en: "Changed meanwhile", cs: "Mezitím změněno")
+        case .invoiceLocked: LocalizedText(en: "Invoice locked", cs: "Faktura je uzamčena")
+        case .invalidTransition: LocalizedText(en: "Action not allowed now", cs: "Akce teď není povolena")
+        case .idempotencyKeyInUse: LocalizedText(en: "Request still running", cs: "Požadavek stále běží")
+        case .idempotencyKeyReused: LocalizedText(en: "Idempotency-Key reused", cs: "Idempotency-Key použit znovu")
+        case .noContractorContract: LocalizedText(en: "No contractor contract", cs: "Chybí smlouva IČO")
+        case .futurePeriod: LocalizedText(en: "Month not begun", cs: "Měsíc ještě nezačal")
+        case .notAPDF: LocalizedText(en: "Not a PDF", cs: "Nejde o PDF")
+        case .invalidPDF: LocalizedText(en: "Damaged PDF", cs: "Poškozené PDF")
+        case .noStatementContract: LocalizedText(en: "No employment contract", cs: "Chybí pracovní smlouva")
+        case .serviceUnavailable: LocalizedText(en: "Service unavailable", cs: "Služba je nedostupná")
+        case .internalError: LocalizedText(en: "Internal error", cs: "Vnitřní chyba")
+        }
+    }
+
+    /// The detail used when the code raising the problem has nothing more specific to say.
+    var defaultDetail: LocalizedText {
+        switch self {
+        case .notFound:
+            LocalizedText(en: "Nothing exists at this address.", cs: "Na této adrese nic není.")
+        case .methodNotAllowed:
+            LocalizedText(
+                en: "This address does not accept this method; see the Allow header.",
+                cs: "Tato adresa tuto metodu nepřijímá; povolené metody uvádí hlavička Allow."
+            )
+        case .malformedRequest:
+            LocalizedText(en: "The request could not be read.", cs: "Požadavek nelze přečíst.")
+        case .validationFailed:
+            LocalizedText(en: "Some fields are invalid; see errors.", cs: "Některá pole jsou neplatná; viz errors.")
+        case .payloadTooLarge:
+            LocalizedText(en: "The request body is larger than allowed.", cs: "Tělo požadavku je větší, než je povoleno.")
+        case .unsupportedMediaType:
+            LocalizedText(en: "This content type is not accepted here.", cs: "Tento typ obsahu zde není přijímán.")
+        case .notAcceptable:
+            LocalizedText(
+                en: "None of the media types in Accept can be produced.",
+                cs: "Žádný z typů v hlavičce Accept nelze vytvořit."
+            )
+        case .unauthenticated:
+            LocalizedText(
+                en: "Send a valid access token in the Authorization header; refresh it if it has expired.",
+                cs: "Pošlete platný přístupový token v hlavičce Authorization; pokud vypršel, obnovte ho."
+            )
+        case .signInFailed:
+            LocalizedText(
+                en: "These credentials were not accepted.",
+                cs: "Tyto přihlašovací údaje nebyly přijaty."
+            )
+        case .tooManyAttempts:
+            LocalizedText(
+                en: "Too many failed sign-ins; try again after the time in Retry-After.",
+                cs: "Příliš mnoho neúspěšných přihlášení; zkuste to znovu po době uvedené v Retry-After."
+            )
+        case .emailTaken:
+            LocalizedText(en: "Another account uses this work e-mail.", cs: "Tento pracovní e-mail používá jiný účet.")
+        case .teamNameTaken:
+            LocalizedText(en: "Another team has this name.", cs: "Tento název má jiný tým.")
+        case .contractOverlap:
+            LocalizedText(en: "The contract overlaps another contract of this person.", cs: "Smlouva se překrývá s jinou smlouvou této osoby.")
+        case .rateDateTaken:
+            LocalizedText(en: "This person already has a rate from this date.", cs: "Tato osoba již má sazbu od tohoto data.")
+        case .rateInEffect:
+            LocalizedText(
+                en: "Only a rate that has not taken effect yet can be deleted; add a new rate instead.",
+                cs: "Smazat lze jen sazbu, která ještě neplatí; místo toho přidejte novou sazbu."
+            )
+        case .cannotDeactivateSelf:
+            LocalizedText(en: "An admin cannot deactivate their own account.", cs: "Správce nemůže deaktivovat vlastní účet.")
+        case .preconditionRequired:
+            LocalizedText(
+                en: "Send the ETag you read in an If-Match header, so that no one's change is overwritten.",
+                cs: "Pošlete přečtený ETag v hlavičce If-Match, aby nebyla přepsána cizí změna."
+            )
+        case .preconditionFailed:
+            LocalizedText(
+                en: "Someone changed this since you read it; read it again and retry.",
+                cs: "Někdo to mezitím změnil; načtěte to znovu a zkuste to znovu."
+            )
+        case .invoiceLocked:
+            LocalizedText(
+                en: "This invoice is approved or paid and can no longer be replaced.",
+                cs: "Tato faktura je schválená nebo zaplacená a už ji nelze nahradit."
+            )
+        case .invalidTransition:
+            LocalizedText(en: "This action is not allowed in the invoice's state.", cs: "Tato akce není ve stavu faktury povolena.")
+        case .idempotencyKeyInUse:
+            LocalizedText(
+                en: "A request with this Idempotency-Key has not finished yet; retry shortly.",
+                cs: "Požadavek s tímto Idempotency-Key ještě neskončil; zkuste to za chvíli."
+            )
+        case .idempotencyKeyReused:
+            LocalizedText(
+                en: "This Idempotency-Key was used for a different request; use a new key for a new request.",
+                cs: "Tento Idempotency-Key byl použit pro jiný požadavek; pro nový požadavek použijte nový klíč."
+            )
+        case .noContractorContract:
+            LocalizedText(
+                en: "You had no contractor (ICO) contract in this month, so there is no invoice to upload.",
+                cs: "V tomto měsíci jste neměli smlouvu na IČO, takže není co nahrát."
+            )
+        case .futurePeriod:
+            LocalizedText(en: "Invoices can be uploaded from the month they are for.", cs: "Fakturu lze nahrát nejdříve v měsíci, za který je.")
+        case .notAPDF:
+            LocalizedText(en: "The file is not a PDF.", cs: "Soubor není PDF.")
+        case .invalidPDF:
+            LocalizedText(
+                en: "The file starts like a PDF but is incomplete (no %%EOF trailer).",
+                cs: "Soubor začíná jako PDF, ale je neúplný (chybí závěrečné %%EOF)."
+            )
+        case .noStatementContract:
+            LocalizedText(
+                en: "Hours were given for someone without an HPP, DPP or DPC contract in this month.",
+                cs: "Hodiny byly zadány pro někoho, kdo v tomto měsíci neměl smlouvu HPP, DPP ani DPC."
+            )
+        case .serviceUnavailable:
+            LocalizedText(
+                en: "The service cannot answer right now; try again shortly.",
+                cs: "Služba teď nemůže odpovědět; zkuste to za chvíli znovu."
+            )
+        case .internalError:
+            LocalizedText(
+                en: "Something went wrong on our side; quote the request id when reporting it.",
+                cs: "Něco se pokazilo na naší straně; při nahlášení uveďte identifikátor požadavku."
+            )
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import OpenAPIRuntime
+import StaffbookAPI
+import StaffbookCore
+
+/// Health, readiness, metrics and the contract itself.
+extension APIHandler {
+    func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output {
+        .ok(.init(body: .json(.init(status: .ok))))
+    }
+
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
+        do {
+            try await database.ping()
+        } catch {
+            throw Problem(
+                .serviceUnavailable,
+                detail: LocalizedText(en: "The database does not answer.", cs: "Databáze neodpovídá."),
+                headers: [.retryAfter: "5"]
+            )
+        }
+        return .ok(.init(body: .json(.init(status: .ok))))
+    }
+
+    func getOpenAPIDocument(_ input: Operations.GetOpenAPIDocument.Input) async throws -> Operations.GetOpenAPIDocument.Output {
+        .ok(.init(body: .yaml(HTTPBody(OpenAPIDocument.yaml))))
+    }
+
+    func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
+        .ok(.init(body: .plainText(HTTPBody(metrics.emitToBuffer()))))
+    }
+}

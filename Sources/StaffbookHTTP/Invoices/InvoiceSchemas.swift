@@ -1,0 +1,127 @@
+import Foundation
+import StaffbookAPI
+import StaffbookCore
+
+/// Invoices as the contract's schemas.
+struct InvoiceSchemas: Sendable {
+    /// Prefix of download links (e.g. `https://staffbook.example.com`); empty gives relative links.
+    let publicBaseURL: String
+
+    func downloadURL(_ invoiceId: UUID) -> String {
+        "\(publicBaseURL)/v1/invoices/\(invoiceId.lowercasedString)/file"
+    }
+
+    func file(_ file: InvoiceFile, invoiceId: UUID) -> Components.Schemas.FileInfo {
+        .init(mediaType: file.mediaType, size: file.size, sha256: file.sha256, downloadUrl: downloadURL(invoiceId))
+    }
+
+    static func actions(_ actions: [InvoiceAction]) -> [Components.Schemas.InvoiceAction] {
+        actions.compactMap { Components.Schemas.InvoiceAction(rawValue: $0.rawValue) }
+    }
+
+    static func state(_ state: InvoiceState) -> Components.Schemas.InvoiceState {
+        switch state {
+        case .submitted: .submitted
+        case .approved: .approved
+        case .returned: .returned
+        case .paid: .paid
+        }
+    }
+
+    static func monthState(_ state: InvoiceState) -> Components.Schemas.MonthState {
+        switch state {
+        case .submitted: .submitted
+        case .approved: .approved
+        case .returned: .returned
+        case .paid: .paid
+        }
+    }
+
+    static func kind(_ kind: InvoiceKind) -> Components.Schemas.InvoiceKind {
+        switch kind {
+        case .uploaded: .uploaded
+        case .statement: .statement
+        }
+    }
+
+    static func action(_ action: Components.Schemas.AdminAction) -> InvoiceAction {
+        switch action {
+        case .approve: .approve
+        case ._return: .return
+        case .markPaid: .markPaid
+        case .undoApproval: .undoApproval
+        case .undoPayment: .undoPayment
+        }
+    }
+
+    /// What the caller may do with an invoice: as its owner, as an admin, or both.
+    static func actors(for caller: Caller, ownerId: UUID) -> Set<InvoiceActor> {
+        var actors: Set<InvoiceActor> = []
+        if caller.accountId == ownerId { actors.insert(.owner) }
+        if caller.has(.admin) { actors.insert(.admin) }
+        return actors
+    }
+
+    func month(_ row: MonthRow, current: CalendarMonth) -> Components.Schemas.MyInvoice {
+        guard let invoice = row.invoice else {
+            let state: Components.Schemas.MonthState =
+                row.hadContractorContract ? .missing : row.hadAnyContract ? .awaitingStatement : .noContract
+            let actions = row.hadContractorContract && row.month <= current
+                ? InvoiceWorkflow.allowedActions(state: nil, kind: .uploaded, actors: [.owner]) : []
+            return .init(period: row.month.iso, state: state, actions: Self.actions(actions))
+        }
+        let actions = row.hadContractorContract
+            ? InvoiceWorkflow.allowedActions(state: invoice.state, kind: invoice.kind, actors: [.owner]) : []
+        return .init(
+            period: row.month.iso, state: Self.monthState(invoice.state),
+            invoiceId: invoice.id.lowercasedString, kind: Self.kind(invoice.kind),
+            amount: Money.format(invoice.amount), returnReason: invoice.returnReason,
+            file: file(invoice.file, invoiceId: invoice.id), actions: Self.actions(actions)
+        )
+    }
+
+    func person(_ invoice: Invoice) -> Components.Schemas.InvoicePerson {
+        .init(id: invoice.personId.lowercasedString, firstName: invoice.firstName, lastName: invoice.lastName, email: invoice.email)
+    }
+
+    func summary(_ invoice: Invoice, caller: Caller) -> Components.Schemas.InvoiceSummary {
+        .init(
+            id: invoice.id.lowercasedString, person: person(invoice), period: invoice.period.iso,
+            state: Self.state(invoice.state), kind: Self.kind(invoice.kind), amount: Money.format(invoice.amount),
+            file: file(invoice.file, invoiceId: invoice.id),
+            actions: Self.actions(InvoiceWorkflow.allowedActions(
+                state: invoice.state, kind: invoice.kind, actors: Self.actors(for: caller, ownerId: invoice.personId)
+            ))
+        )
+    }
+
+    func detail(_ invoice: Invoice, events: [InvoiceEvent], caller: Caller) -> Components.Schemas.InvoiceDetail {
+        .init(
+            id: invoice.id.lowercasedString, person: person(invoice), period: invoice.period.iso,
+            state: Self.state(invoice.state), kind: Self.kind(invoice.kind), amount: Money.format(invoice.amount),
+            statementHours: invoice.statementHours.map { Money.format($0) },
+            statementRate: invoice.statementRate.map { Money.format($0) },
+            returnReason: invoice.returnReason, file: file(invoice.file, invoiceId: invoice.id),
+            actions: Self.actions(InvoiceWorkflow.allowedActions(
+                state: invoice.state, kind: invoice.kind, actors: Self.actors(for: caller, ownerId: invoice.personId)
+            )),
+            submittedAt: invoice.submittedAt, approvedAt: invoice.approvedAt, paidAt: invoice.paidAt,
+            exportedAt: invoice.exportedAt,
+            events: events.map { event in
+                .init(
+                    at: event.at, actorId: event.actorId.map(\.lowercasedString), action: event.action,
+                    from: event.from.map(Self.state), to: Self.state(event.to), reason: event.reason
+                )
+            }
+        )
+    }
+
+    /// `invoice-2020-12-novak.pdf`: ASCII only, from our own data, never the uploaded name.
+    static func downloadName(_ invoice: Invoice) -> String {
+        let folded = invoice.lastName.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        let slug = String(folded.lowercased().unicodeScalars.map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "-" })
+        let ext = invoice.file.mediaType == XLSXWorkbook.mediaType ? "xlsx" : "pdf"
+        let kind = invoice.kind == .statement ? "statement" : "invoice"
+        return "\(kind)-\(invoice.period.iso)-\(slug.isEmpty ? "person" : slug).\(ext)"
+    }
+}

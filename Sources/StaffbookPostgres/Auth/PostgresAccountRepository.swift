@@ -1,0 +1,85 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+package struct PostgresAccountRepository: AccountRepository {
+    package let database: DatabasePool
+    package let logger: Logger
+
+    package init(database: DatabasePool, logger: Logger) {
+        self.database = database
+        self.logger = logger
+    }
+
+    package typealias Row = (UUID, String, String, String, [String], Bool, String?)
+    package static let columns = "id, email::text, first_name, last_name, roles, is_active, password_hash"
+
+    package static func account(_ row: Row) -> Account {
+        Account(
+            id: row.0, email: row.1, firstName: row.2, lastName: row.3,
+            roles: Role.from(stored: row.4), isActive: row.5, passwordHash: row.6
+        )
+    }
+
+    package func find(email: String) async throws -> Account? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT \(unescaped: Self.columns) FROM accounts WHERE email = \(email)::citext",
+                logger: logger
+            )
+            for try await row in rows.decode(Row.self) { return Self.account(row) }
+            return nil
+        }
+    }
+
+    package func find(id: UUID) async throws -> Account? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            for try await account in try await connection.execute(AccountByIdStatement(key: id), logger: logger) { return account }
+            return nil
+        }
+    }
+
+    package func create(_ account: NewAccount, now: Date) async throws -> Account? {
+        let logger = self.logger
+        let roles = Role.stored(account.roles)
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                INSERT INTO accounts (email, first_name, last_name, roles, password_hash, created_at, updated_at)
+                VALUES (\(account.email), \(account.firstName), \(account.lastName), \(roles), \(account.passwordHash), \(now), \(now))
+                ON CONFLICT (email) DO NOTHING
+                RETURNING id, email::text, first_name, last_name, roles, is_active, password_hash
+                """,
+                logger: logger
+            )
+            for try await row in rows.decode(Row.self) { return Self.account(row) }
+            return nil
+        }
+    }
+
+    package func deactivate(id: UUID, now: Date) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE accounts SET is_active = false, deactivated_at = \(now), updated_at = \(now)
+                WHERE id = \(id) AND is_active
+                RETURNING id
+                """,
+                logger: logger
+            )
+            guard try await rows.collect().count == 1 else { return false }
+            try await connection.query(
+                """
+                UPDATE sessions SET revoked_at = \(now), revoked_reason = 'account_deactivated'
+                WHERE account_id = \(id) AND revoked_at IS NULL
+                """,
+                logger: logger
+            )
+            return true
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Crypto
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+/// Uploads: creating or replacing an invoice's file, and the rows every write shares.
+extension PostgresInvoiceRepository {
+    package func upload(
+        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, idempotency: IdempotentRequest?, now: Date
+    ) async throws -> UploadOutcome {
+        let logger = self.logger
+        let amountText = "\(amount)"
+        do {
+            return try await database.withTransaction { connection in
+                // The key is claimed in the same transaction as the file: a retry either sees it
+                // answered and writes nothing, or waits for the first attempt to commit and then does.
+                if let idempotency, case .replay(let answer) = try await PostgresIdempotencyStore.claim(
+                    idempotency, now: now, on: connection, logger: logger
+                ) {
+                    return .repeated(created: answer.outcome == Self.createdOutcome)
+                }
+                let existing = try await connection.query(
+                    "SELECT id, state, kind FROM invoices WHERE account_id = \(personId) AND period = \(month.firstDay.iso)::date FOR UPDATE",
+                    logger: logger
+                ).collect().first.map { try $0.decode((UUID, String, String).self) }
+                let state = try existing.map { try StoredValue.enumeration($0.1, as: InvoiceState.self, column: "invoices.state") }
+                let kind = try existing.map { try StoredValue.enumeration($0.2, as: InvoiceKind.self, column: "invoices.kind") }
+                let action: InvoiceAction = existing == nil ? .upload : .replace
+                guard case .success(let next) = InvoiceWorkflow.apply(action, to: state, kind: kind ?? .uploaded, by: .owner) else {
+                    // Thrown, not returned: the claimed key rolls back with the refused upload.
+                    throw InvoiceError.locked(period: month, state: state ?? .submitted)
+                }
+                let fileId = UUID()
+                if let (invoiceId, stateText, _) = existing {
+                    try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: personId, now: now, on: connection, logger: logger)
+                    try await connection.query(
+                        """
+                        UPDATE invoices SET state = \(next.rawValue), amount = \(amountText)::numeric, current_file_id = \(fileId),
+                            return_reason = NULL, submitted_at = \(now), version = version + 1, updated_at = \(now)
+                        WHERE id = \(invoiceId)
+                        """,
+                        logger: logger
+                    )
+                    try await Self.event(
+                        invoiceId, action: action.rawValue, from: stateText, to: next.rawValue, actor: personId, reason: nil, at: now,
+                        on: connection, logger: logger
+                    )
+                } else {
+                    let invoiceId = UUID()
+                    try await connection.query(
+                        """
+                        INSERT INTO invoices (id, account_id, period, state, kind, amount, current_file_id, submitted_at, created_at, updated_at)
+                        VALUES (\(invoiceId), \(personId), \(month.firstDay.iso)::date, \(next.rawValue), 'uploaded', \(amountText)::numeric,
+                                \(fileId), \(now), \(now), \(now))
+                        """,
+                        logger: logger
+                    )
+                    try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: personId, now: now, on: connection, logger: logger)
+                    try await Self.event(
+                        invoiceId, action: action.rawValue, from: nil, to: next.rawValue, actor: personId, reason: nil, at: now,
+                        on: connection, logger: logger
+                    )
+                }
+                if let idempotency {
+                    let outcome = existing == nil ? Self.createdOutcome : Self.replacedOutcome
+                    try await PostgresIdempotencyStore.complete(idempotency, answer: IdempotentAnswer(outcome: outcome), on: connection, logger: logger)
+                }
+                return existing == nil ? .created : .replaced
+            }
+        } catch StoreError.unexpectedConstraint(name: "invoices_one_per_person_and_period") {
+            // Two first uploads raced; the other one created the invoice. Replace its file instead.
+            return try await upload(personId: personId, month: month, amount: amount, file: file, idempotency: idempotency, now: now)
+        }
+    }
+
+    private static let createdOutcome = "created"
+    private static let replacedOutcome = "replaced"
+
+    package static func insertFile(
+        _ id: UUID, invoiceId: UUID, file: UploadedFile, by: UUID?, now: Date,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        let sha256 = file.sha256 ?? Data(SHA256.hash(data: file.content))
+        try await connection.query(
+            """
+            INSERT INTO invoice_files (id, invoice_id, content, media_type, size, sha256, original_name, uploaded_by, uploaded_at)
+            VALUES (\(id), \(invoiceId), \(file.content), \(file.mediaType), \(file.size), \(sha256),
+                    \(file.originalName.map { String($0.prefix(255)) }), \(by), \(now))
+            """,
+            logger: logger
+        )
+    }
+
+    package static func event(
+        _ invoiceId: UUID, action: String, from: String?, to: String, actor: UUID?, reason: String?, at: Date,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            """
+            INSERT INTO invoice_events (invoice_id, at, actor_id, action, from_state, to_state, reason)
+            VALUES (\(invoiceId), \(at), \(actor), \(action), \(from), \(to), \(reason))
+            """,
+            logger: logger
+        )
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+package struct PostgresInvoiceRepository: InvoiceRepository {
+    package let database: DatabasePool
+    package let logger: Logger
+
+    package init(database: DatabasePool, logger: Logger) {
+        self.database = database
+        self.logger = logger
+    }
+
+    /// The columns `invoice(_:)` reads, in its order; never the file's bytes.
+    package static let columns = """
+        i.id, a.id, a.first_name, a.last_name, a.email::text, to_char(i.period, 'YYYY-MM'), i.state, i.kind,
+        i.amount::text, i.statement_hours::text, i.statement_rate::text, i.version, i.return_reason,
+        f.id, f.media_type, f.size, encode(f.sha256, 'hex'), i.submitted_at, i.approved_at, i.paid_at, i.exported_at
+        """
+    package static let from = """
+        invoices i JOIN accounts a ON a.id = i.account_id JOIN invoice_files f ON f.id = i.current_file_id
+        """
+
+    package static func invoice(_ row: PostgresRow) throws -> Invoice {
+        let r = row.makeRandomAccess()
+        return Invoice(
+            id: try r[0].decode(UUID.self), personId: try r[1].decode(UUID.self),
+            firstName: try r[2].decode(String.self), lastName: try r[3].decode(String.self), email: try r[4].decode(String.self),
+            period: try StoredValue.month(try r[5].decode(String.self), column: "invoices.period"),
+            state: try StoredValue.enumeration(try r[6].decode(String.self), column: "invoices.state"),
+            kind: try StoredValue.enumeration(try r[7].decode(String.self), column: "invoices.kind"),
+            amount: try StoredValue.decimal(try r[8].decode(String.self), column: "invoices.amount"),
+            statementHours: try StoredValue.optionalDecimal(try r[9].decode(String?.self), column: "invoices.statement_hours"),
+            statementRate: try StoredValue.optionalDecimal(try r[10].decode(String?.self), column: "invoices.statement_rate"),
+            version: try r[11].decode(Int.self), returnReason: try r[12].decode(String?.self),
+            file: InvoiceFile(
+                id: try r[13].decode(UUID.self), mediaType: try r[14].decode(String.self),
+                size: try r[15].decode(Int.self), sha256: try r[16].decode(String.self)
+            ),
+            submittedAt: try r[17].decode(Date.self), approvedAt: try r[18].decode(Date?.self),
+            paidAt: try r[19].decode(Date?.self), exportedAt: try r[20].decode(Date?.self)
+        )
+    }
+
+    package func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: Data)? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            for try await (invoice, content) in try await connection.execute(InvoiceFileStatement(key: invoiceId), logger: logger) {
+                return (invoice, content)
+            }
+            return nil
+        }
+    }
+
+    package func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice] {
+        let logger = self.logger
+        let pattern = filter.query.map(PostgresPeopleRepository.searchPattern)
+        let after = page.after
+        let afterPeriod = after.flatMap { CalendarMonth($0.period) }?.firstDay.iso
+        let (periodYear, periodMonth) = (filter.period?.year, filter.period?.month)
+        return try await database.withConnection { connection in
+            // Optional filters are `($n IS NULL OR …)`: PostgreSQL plans each execution with its
+            // values and drops the unused branches, but only when the remaining comparison folds to
+            // a constant. A text bound as `::date` does not (that cast is only STABLE), which left
+            // the period out of the index condition; make_date of two integers does.
+            // The page is chosen first from invoices and names, carrying the columns the result
+            // needs, and only its rows are joined to their files (re-joining invoices and accounts
+            // by id afterwards cost a third more planning and execution). The keyset starts at the
+            // cursor's person (`>=` on the name index's columns) and skips that person's periods
+            // already shown, so a deep page costs what the first one does.
+            let rows = try await connection.query(
+                """
+                SELECT page.id, page.account_id, page.first_name, page.last_name, page.email::text, to_char(page.period, 'YYYY-MM'),
+                       page.state, page.kind, page.amount::text, page.statement_hours::text, page.statement_rate::text,
+                       page.version, page.return_reason, f.id, f.media_type, f.size, encode(f.sha256, 'hex'),
+                       page.submitted_at, page.approved_at, page.paid_at, page.exported_at
+                FROM (
+                    SELECT i.*, a.first_name, a.last_name, a.email
+                    FROM accounts a JOIN invoices i ON i.account_id = a.id
+                    WHERE (\(periodYear)::int IS NULL OR i.period = make_date(\(periodYear)::int, \(periodMonth)::int, 1))
+                      AND (\(filter.state?.rawValue)::text IS NULL OR i.state = \(filter.state?.rawValue))
+                      AND (\(pattern)::text IS NULL OR a.search_text LIKE (SELECT lower(unaccent(\(pattern)))))
+                      AND (\(after?.personId)::uuid IS NULL
+                           OR ((a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
+                                  >= (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.personId)::uuid)
+                               AND NOT (a.id = \(after?.personId)::uuid AND i.period <= \(afterPeriod)::date)))
+                    ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
+                    LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                ) page
+                JOIN invoice_files f ON f.id = page.current_file_id
+                ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period
+                """,
+                logger: logger
+            )
+            return try await rows.collect().map(Self.invoice)
+        }
+    }
+
+    package func find(id: UUID) async throws -> Invoice? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await Self.find(id: id, on: connection, logger: logger)
+        }
+    }
+
+    package static func find(id: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Invoice? {
+        for try await invoice in try await connection.execute(InvoiceByIdStatement(key: id), logger: logger) { return invoice }
+        return nil
+    }
+
+    package func events(invoiceId: UUID) async throws -> [InvoiceEvent] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT at, actor_id, action, from_state, to_state, reason FROM invoice_events WHERE invoice_id = \(invoiceId) ORDER BY at, id",
+                logger: logger
+            )
+            var events: [InvoiceEvent] = []
+            for try await (at, actor, action, from, to, reason) in rows.decode((Date, UUID?, String, String?, String, String?).self) {
+                events.append(InvoiceEvent(
+                    at: at, actorId: actor, action: action,
+                    from: try from.map { try StoredValue.enumeration($0, as: InvoiceState.self, column: "invoice_events.from_state") },
+                    to: try StoredValue.enumeration(to, column: "invoice_events.to_state"), reason: reason
+                ))
+            }
+            return events
+        }
+    }
+
+    package func act(
+        invoiceId: UUID, action: InvoiceAction, condition: VersionCondition, reason: String?, actorId: UUID, now: Date
+    ) async throws -> ActOutcome {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            guard let current = try await connection.query(
+                "SELECT state, kind, version FROM invoices WHERE id = \(invoiceId)", logger: logger
+            ).collect().first.map({ try $0.decode((String, String, Int).self) }) else { return .notFound }
+            let state = try StoredValue.enumeration(current.0, as: InvoiceState.self, column: "invoices.state")
+            guard condition.matches(current.2) else { return .stale }
+            let target: InvoiceState
+            switch InvoiceWorkflow.apply(action, to: state, kind: InvoiceKind(rawValue: current.1), by: .admin) {
+            case .success(let next): target = next
+            case .failure(.notFromState(_, let allowed)): return .refused(state: state, allowed: allowed)
+            }
+            // Conditional on the state and version read above: of two admins acting at once,
+            // the second finds nothing to update and is told the invoice changed.
+            let updated = try await connection.query(
+                """
+                UPDATE invoices SET state = \(target.rawValue), version = version + 1, updated_at = \(now),
+                    return_reason = CASE WHEN \(target.rawValue) = 'returned' THEN \(reason) ELSE NULL END,
+                    returned_at = CASE WHEN \(target.rawValue) = 'returned' THEN \(now) ELSE returned_at END,
+                    approved_at = CASE WHEN \(target.rawValue) = 'approved' AND \(state.rawValue) = 'submitted' THEN \(now)
+                                       WHEN \(target.rawValue) IN ('submitted', 'returned') THEN NULL ELSE approved_at END,
+                    paid_at = CASE WHEN \(target.rawValue) = 'paid' THEN \(now) WHEN \(target.rawValue) = 'approved' THEN NULL ELSE paid_at END
+                WHERE id = \(invoiceId) AND state = \(state.rawValue) AND version = \(current.2)
+                RETURNING id
+                """,
+                logger: logger
+            ).collect()
+            guard updated.count == 1 else { return .stale }
+            try await Self.event(
+                invoiceId, action: action.rawValue, from: state.rawValue, to: target.rawValue, actor: actorId, reason: reason,
+                at: now, on: connection, logger: logger
+            )
+            guard let invoice = try await Self.find(id: invoiceId, on: connection, logger: logger) else { return .notFound }
+            return .done(invoice)
+        }
+    }
+
+    package func ids(period: CalendarMonth, state: InvoiceState?) async throws -> [UUID] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT id FROM invoices WHERE period = \(period.firstDay.iso)::date
+                  AND (\(state?.rawValue)::text IS NULL OR state = \(state?.rawValue))
+                ORDER BY id
+                """,
+                logger: logger
+            ).collect().map { try $0.decode(UUID.self) }
+        }
+    }
+
+    package func missing(month: CalendarMonth, page: PageRequest<NamePosition>) async throws -> [InvoicePerson] {
+        let logger = self.logger
+        let after = page.after
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT a.id, a.first_name, a.last_name, a.email::text FROM accounts a
+                WHERE EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type = 'ICO'
+                              AND c.valid_from <= \(month.lastDay.iso)::date
+                              AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date))
+                  AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.account_id = a.id AND i.period = \(month.firstDay.iso)::date)
+                  AND (\(after?.id)::uuid IS NULL
+                       OR (a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
+                          > (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.id)::uuid))
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                """,
+                logger: logger
+            )
+            var people: [InvoicePerson] = []
+            for try await (id, first, last, email) in rows.decode((UUID, String, String, String).self) {
+                people.append(InvoicePerson(id: id, firstName: first, lastName: last, email: email))
+            }
+            return people
+        }
+    }
+
+    package func approved(month: CalendarMonth) async throws -> [Invoice] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM \(unescaped: Self.from)
+                WHERE i.period = \(month.firstDay.iso)::date AND i.state = 'approved'
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                """,
+                logger: logger
+            ).collect().map(Self.invoice)
+        }
+    }
+
+    package func markExported(month: CalendarMonth, now: Date) async throws -> Int {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                UPDATE invoices SET exported_at = \(now), updated_at = \(now)
+                WHERE period = \(month.firstDay.iso)::date AND state = 'approved'
+                RETURNING id
+                """,
+                logger: logger
+            ).collect().count
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+package struct PostgresPeopleRepository: PeopleRepository {
+    package let database: DatabasePool
+    package let logger: Logger
+
+    package init(database: DatabasePool, logger: Logger) {
+        self.database = database
+        self.logger = logger
+    }
+
+    package func list(scope: PeopleScope, filter: PeopleFilter, page: PageRequest<NamePosition>) async throws -> [PersonSummary] {
+        let logger = self.logger
+        let leader: UUID? = if case .ledBy(let id) = scope { id } else { nil }
+        let statement = PeopleListStatement(leader: leader, filter: filter, page: page)
+        return try await database.withConnection { connection in
+            var people: [PersonSummary] = []
+            if filter.query != nil {
+                for try await person in try await connection.execute(statement, logger: logger) { people.append(person) }
+            } else {
+                for try await row in try await connection.query(statement.unnamedQuery, logger: logger) {
+                    people.append(try statement.decodeRow(row))
+                }
+            }
+            return people
+        }
+    }
+
+    package func profile(id: UUID, today: CalendarDay) async throws -> PersonProfile? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT a.email::text, a.first_name, a.last_name, a.academic_title, a.position,
+                       a.capacity_hours_per_week::text, a.phone, a.personal_email::text, a.roles, a.is_active, a.version,
+                       \(unescaped: Self.teamColumns)
+                FROM accounts a \(unescaped: Self.teamsJoin) WHERE a.id = \(id)
+                """,
+                logger: logger
+            )
+            guard let row = try await rows.collect().first else { return nil }
+            let (email, first, last, title, position, capacity, phone, personalEmail, roles, active, version, teamIds, teamNames, teamLeads) =
+                try row.decode((String, String, String, String?, String?, String?, String?, String?, [String], Bool, Int, [UUID], [String], [Bool]).self)
+            var contracts: [Contract] = []
+            let contractRows = try await connection.query(
+                "SELECT id, type, valid_from::text, valid_to::text FROM contracts WHERE account_id = \(id) ORDER BY valid_from",
+                logger: logger
+            )
+            for try await (contractId, type, from, to) in contractRows.decode((UUID, String, String, String?).self) {
+                contracts.append(try Self.contract(contractId, type, from, to))
+            }
+            let rates = try await PostgresRatesRepository.currentAndUpcoming(personId: id, today: today, on: connection, logger: logger)
+            return PersonProfile(
+                id: id, email: email, firstName: first, lastName: last, academicTitle: title, position: position,
+                capacityHoursPerWeek: capacity.flatMap { Decimal(string: $0) }, phone: phone, personalEmail: personalEmail,
+                roles: Role.from(stored: roles), isActive: active, version: version, teams: Self.teams(ids: teamIds, names: teamNames, leaders: teamLeads),
+                contracts: contracts, currentRate: rates.current, upcomingRate: rates.upcoming
+            )
+        }
+    }
+
+    package func exists(id: UUID) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query("SELECT EXISTS (SELECT 1 FROM accounts WHERE id = \(id))", logger: logger).collect()
+            return try StoredValue.single(rows, column: "exists").decode(Bool.self)
+        }
+    }
+
+    package func leads(leaderId: UUID, personId: UUID) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT EXISTS (SELECT 1 FROM team_members l JOIN team_members m ON m.team_id = l.team_id
+                               WHERE l.account_id = \(leaderId) AND l.is_leader AND m.account_id = \(personId))
+                """,
+                logger: logger
+            )
+            return try StoredValue.single(try await rows.collect(), column: "exists").decode(Bool.self)
+        }
+    }
+
+    package func create(_ person: NewPerson, by: UUID, now: Date) async throws -> UUID {
+        let logger = self.logger
+        let roles = Role.stored(person.roles)
+        let capacity = person.capacityHoursPerWeek.map { "\($0)" }
+        do {
+            return try await database.withTransaction { connection in
+                let rows = try await connection.query(
+                    """
+                    INSERT INTO accounts (email, first_name, last_name, academic_title, position, capacity_hours_per_week,
+                                          phone, personal_email, roles, created_at, updated_at)
+                    VALUES (\(person.email), \(person.firstName), \(person.lastName), \(person.academicTitle), \(person.position),
+                            \(capacity)::numeric, \(person.phone), \(person.personalEmail), \(roles), \(now), \(now))
+                    RETURNING id
+                    """,
+                    logger: logger
+                )
+                let id = try StoredValue.single(try await rows.collect(), column: "accounts.id").decode(UUID.self)
+                try await AuditLog.record(on: connection, subject: id, entity: "account", entityId: id, action: "create", by: by, at: now, logger: logger)
+                _ = try await Self.insertContract(person.contract, personId: id, by: by, now: now, on: connection, logger: logger)
+                try await PostgresRatesRepository.insert(
+                    person.rate, personId: id, by: by, now: now, on: connection, logger: logger
+                )
+                for teamId in person.teamIds {
+                    try await connection.query(
+                        "INSERT INTO team_members (team_id, account_id) VALUES (\(teamId), \(id))", logger: logger
+                    )
+                    try await AuditLog.record(
+                        on: connection, subject: id, entity: "team_membership", entityId: teamId, action: "add", by: by, at: now, logger: logger
+                    )
+                }
+                return id
+            }
+        } catch StoreError.unexpectedConstraint(name: "accounts_email_key") {
+            throw PeopleError.emailTaken
+        } catch StoreError.unexpectedConstraint(name: let name?) where name.hasPrefix("team_members") {
+            throw PeopleError.unknownTeam
+        }
+    }
+
+    package func update(id: UUID, condition: VersionCondition, changes: ProfileChanges, by: UUID, now: Date) async throws -> VersionedWrite {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                SELECT first_name, last_name, academic_title, position, capacity_hours_per_week::text, phone,
+                       personal_email::text, roles, version
+                FROM accounts WHERE id = \(id) FOR UPDATE
+                """,
+                logger: logger
+            )
+            guard let row = try await rows.collect().first else { return .notFound }
+            let (first, last, title, position, capacity, phone, personalEmail, roles, version) =
+                try row.decode((String, String, String?, String?, String?, String?, String?, [String], Int).self)
+            guard condition.matches(version) else { return .stale }
+
+            func text(_ change: String?, _ old: String?) -> String? {
+                guard let change else { return old }
+                return change.isEmpty ? nil : change
+            }
+            let new = (
+                first: changes.firstName ?? first,
+                last: changes.lastName ?? last,
+                title: text(changes.academicTitle, title),
+                position: text(changes.position, position),
+                capacity: changes.capacityHoursPerWeek.map { "\($0)" } ?? capacity,
+                phone: text(changes.phone, phone),
+                personalEmail: text(changes.personalEmail, personalEmail),
+                roles: changes.roles.map(Role.stored) ?? roles
+            )
+            var diff: AuditLog.Changes = [:]
+            func note(_ field: String, _ old: String?, _ value: String?) {
+                if old != value { diff[field] = .init(from: old, to: value) }
+            }
+            note("firstName", first, new.first)
+            note("lastName", last, new.last)
+            note("academicTitle", title, new.title)
+            note("position", position, new.position)
+            note("capacityHoursPerWeek", capacity.flatMap { Decimal(string: $0) }.map { "\($0)" }, new.capacity.flatMap { Decimal(string: $0) }.map { "\($0)" })
+            note("phone", phone, new.phone)
+            note("personalEmail", personalEmail, new.personalEmail)
+            note("roles", roles.sorted().joined(separator: ","), new.roles.sorted().joined(separator: ","))
+            try await connection.query(
+                """
+                UPDATE accounts SET first_name = \(new.first), last_name = \(new.last), academic_title = \(new.title),
+                    position = \(new.position), capacity_hours_per_week = \(new.capacity)::numeric, phone = \(new.phone),
+                    personal_email = \(new.personalEmail), roles = \(new.roles), version = version + 1, updated_at = \(now)
+                WHERE id = \(id)
+                """,
+                logger: logger
+            )
+            try await AuditLog.record(
+                on: connection, subject: id, entity: "account", entityId: id, action: "update", by: by, at: now, changes: diff, logger: logger
+            )
+            return .written
+        }
+    }
+
+    package func setActive(id: UUID, active: Bool, by: UUID, now: Date) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                "SELECT is_active FROM accounts WHERE id = \(id) FOR UPDATE", logger: logger
+            )
+            guard let current = try await rows.collect().first?.decode(Bool.self) else { return false }
+            guard current != active else { return true }
+            let deactivatedAt: Date? = active ? nil : now
+            try await connection.query(
+                """
+                UPDATE accounts SET is_active = \(active), deactivated_at = \(deactivatedAt), version = version + 1, updated_at = \(now)
+                WHERE id = \(id)
+                """,
+                logger: logger
+            )
+            if !active {
+                try await connection.query(
+                    """
+                    UPDATE sessions SET revoked_at = \(now), revoked_reason = 'account_deactivated'
+                    WHERE account_id = \(id) AND revoked_at IS NULL
+                    """,
+                    logger: logger
+                )
+            }
+            try await AuditLog.record(
+                on: connection, subject: id, entity: "account", entityId: id, action: active ? "reactivate" : "deactivate",
+                by: by, at: now, logger: logger
+            )
+            return true
+        }
+    }
+
+    /// A person's (alias `a`) teams as three arrays in one order: ids, names, leader flags; with
+    /// `teamsJoin`. Arrays decode natively: a `json_agg` column needed a JSONDecoder per person,
+    /// 8 % of a name search's server time.
+    package static let teamColumns = "coalesce(teams.ids, '{}'), coalesce(teams.names, '{}'), coalesce(teams.leads, '{}')"
+    package static let teamsJoin = """
+        LEFT JOIN LATERAL (
+            SELECT array_agg(t.id ORDER BY t.name, t.id) AS ids, array_agg(t.name::text ORDER BY t.name, t.id) AS names,
+                   array_agg(m.is_leader ORDER BY t.name, t.id) AS leads
+            FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.account_id = a.id
+        ) teams ON true
+        """
+
+    package static func teams(ids: [UUID], names: [String], leaders: [Bool]) -> [TeamRef] {
+        zip(ids, zip(names, leaders)).map { TeamRef(id: $0, name: $1.0, leader: $1.1) }
+    }
+
+    /// The LIKE pattern for a name search against `accounts.search_text` (schema 0006), which
+    /// holds both name orders on two lines: the term is kept to one line so it cannot span them.
+    /// The database lowers and unaccents it, as it did the names.
+    package static func searchPattern(_ query: String) -> String {
+        let oneLine = query.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "%" + escapeLike(oneLine) + "%"
+    }
+
+    /// Escapes `%`, `_` and `\` in a search literal.
+    package static func escapeLike(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+}
