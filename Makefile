@@ -9,7 +9,7 @@ LOCAL_DB_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/staffbook
 TEST_ADMIN_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/postgres
 BIN := .build/debug/staffbook
 
-.PHONY: run test verify bench build db db-stop compose-check clean-test-dbs test-tools
+.PHONY: run test verify bench build db db-stop compose-check clean-test-dbs test-tools lint format
 
 build:
 	swift build --product staffbook
@@ -35,9 +35,18 @@ $(DEV_KEY):
 	@mkdir -p .local && umask 077 && echo "dev-$$(date +%Y%m%d):$$(head -c 48 /dev/urandom | base64 -w0)" > $@
 	@echo "Created a local development signing key in $@."
 
-## The whole test suite against throwaway databases on the local cluster.
-test: db compose-check clean-test-dbs test-tools
+## The whole test suite against throwaway databases on the local cluster, after the lint.
+test: lint db compose-check clean-test-dbs test-tools
 	STAFFBOOK_TEST_DATABASE_URL=$(TEST_ADMIN_URL) swift test
+
+## swift-format (part of the toolchain) with .swift-format: layout, and no force-unwrap or
+## try! in Sources/ (tests may unwrap).
+lint:
+	swift format lint --strict --parallel --configuration .swift-format --recursive Sources/
+
+## Lays out Sources/ as `make lint` wants it.
+format:
+	swift format format --in-place --parallel --configuration .swift-format --recursive Sources/
 
 ## Minutes-long checks with real processes: contract fuzzing per role, two instances racing,
 ## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads (scripts/verify/verify.py).

@@ -5,9 +5,9 @@ import StaffbookHTTP
 import StaffbookPostgres
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 struct CreateAdmin: AsyncParsableCommand {

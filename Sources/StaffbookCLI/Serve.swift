@@ -7,7 +7,7 @@ import StaffbookCore
 import StaffbookHTTP
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct Serve: AsyncParsableCommand {
@@ -24,10 +24,10 @@ struct Serve: AsyncParsableCommand {
         // Nothing here blocks a thread: bcrypt runs on NIO's thread pool.
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         #if canImport(Glibc)
-        // glibc raises its mmap threshold to the size of any large block that is freed; from then
-        // on, upload-sized buffers come from the heap and their pages stay with the process after
-        // use. A fixed threshold keeps blocks of 1 MiB and more mapped, and returned when freed.
-        Self.setMallocOption(-3 /* M_MMAP_THRESHOLD */, 1 << 20)
+            // glibc raises its mmap threshold to the size of any large block that is freed; from then
+            // on, upload-sized buffers come from the heap and their pages stay with the process after
+            // use. A fixed threshold keeps blocks of 1 MiB and more mapped, and returned when freed.
+            Self.setMallocOption(-3 /* M_MMAP_THRESHOLD */, 1 << 20)
         #endif
         var config = try options.load()
         if noMigrate { config.migrateOnStart = false }
@@ -54,11 +54,11 @@ struct Serve: AsyncParsableCommand {
     }
 
     #if canImport(Glibc)
-    /// glibc's `mallopt`, which Swift's Glibc module does not import (malloc.h is not part of it).
-    private static func setMallocOption(_ option: Int32, _ value: Int32) {
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(option, value)
-    }
+        /// glibc's `mallopt`, which Swift's Glibc module does not import (malloc.h is not part of it).
+        private static func setMallocOption(_ option: Int32, _ value: Int32) {
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(option, value)
+        }
     #endif
 }

@@ -15,34 +15,46 @@ package struct XLSXWorkbook {
 
     package func data() -> Data {
         var zip = ZIPArchive()
-        zip.add(path: "[Content_Types].xml", contents: Data("""
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
-            <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
-            <Default Extension="xml" ContentType="application/xml"/>\
-            <Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>\
-            <Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>\
-            </Types>
-            """.utf8))
-        zip.add(path: "_rels/.rels", contents: Data("""
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\
-            <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>\
-            </Relationships>
-            """.utf8))
-        zip.add(path: "xl/workbook.xml", contents: Data("""
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" \
-            xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">\
-            <sheets><sheet name="\(Self.escape(String(sheetName.prefix(31))))" sheetId="1" r:id="rId1"/></sheets>\
-            </workbook>
-            """.utf8))
-        zip.add(path: "xl/_rels/workbook.xml.rels", contents: Data("""
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\
-            <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>\
-            </Relationships>
-            """.utf8))
+        zip.add(
+            path: "[Content_Types].xml",
+            contents: Data(
+                """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
+                <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
+                <Default Extension="xml" ContentType="application/xml"/>\
+                <Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>\
+                <Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>\
+                </Types>
+                """.utf8))
+        zip.add(
+            path: "_rels/.rels",
+            contents: Data(
+                """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\
+                <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>\
+                </Relationships>
+                """.utf8))
+        zip.add(
+            path: "xl/workbook.xml",
+            contents: Data(
+                """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" \
+                xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">\
+                <sheets><sheet name="\(Self.escape(String(sheetName.prefix(31))))" sheetId="1" r:id="rId1"/></sheets>\
+                </workbook>
+                """.utf8))
+        zip.add(
+            path: "xl/_rels/workbook.xml.rels",
+            contents: Data(
+                """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\
+                <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>\
+                </Relationships>
+                """.utf8))
         zip.add(path: "xl/worksheets/sheet1.xml", contents: Data(sheetXML().utf8))
         return zip.finished()
     }

@@ -38,7 +38,11 @@ package struct Invoice: Sendable, Equatable {
 
     package var etag: String { "\"v\(version)\"" }
 
-    package init(id: UUID, personId: UUID, firstName: String, lastName: String, email: String, period: CalendarMonth, state: InvoiceState, kind: InvoiceKind, amount: Decimal, statementHours: Decimal? = nil, statementRate: Decimal? = nil, version: Int, returnReason: String? = nil, file: InvoiceFile, submittedAt: Date, approvedAt: Date? = nil, paidAt: Date? = nil, exportedAt: Date? = nil) {
+    package init(
+        id: UUID, personId: UUID, firstName: String, lastName: String, email: String, period: CalendarMonth, state: InvoiceState, kind: InvoiceKind,
+        amount: Decimal, statementHours: Decimal? = nil, statementRate: Decimal? = nil, version: Int, returnReason: String? = nil, file: InvoiceFile,
+        submittedAt: Date, approvedAt: Date? = nil, paidAt: Date? = nil, exportedAt: Date? = nil
+    ) {
         self.id = id
         self.personId = personId
         self.firstName = firstName
@@ -204,7 +208,10 @@ package struct StatementCandidate: Sendable {
         contractRanges.contains { range in day >= range.from && range.to.map { day <= $0 } ?? true }
     }
 
-    package init(person: InvoicePerson, weeklyCapacity: Decimal, contractRanges: [(from: CalendarDay, to: CalendarDay?)], rates: [(effectiveFrom: CalendarDay, amount: Decimal)]) {
+    package init(
+        person: InvoicePerson, weeklyCapacity: Decimal, contractRanges: [(from: CalendarDay, to: CalendarDay?)],
+        rates: [(effectiveFrom: CalendarDay, amount: Decimal)]
+    ) {
         self.person = person
         self.weeklyCapacity = weeklyCapacity
         self.contractRanges = contractRanges

@@ -97,10 +97,11 @@ package struct InvoiceService: Sendable {
             case .done(let invoice):
                 items.append(.init(invoiceId: target.text, outcome: .done, state: invoice.state))
             case .refused(let state, _):
-                items.append(.init(
-                    invoiceId: target.text, outcome: .skipped, state: state,
-                    reason: "\(action.rawValue) is not allowed from \(state.rawValue)"
-                ))
+                items.append(
+                    .init(
+                        invoiceId: target.text, outcome: .skipped, state: state,
+                        reason: "\(action.rawValue) is not allowed from \(state.rawValue)"
+                    ))
             case .stale:
                 items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "changed by someone else meanwhile"))
             case .notFound:

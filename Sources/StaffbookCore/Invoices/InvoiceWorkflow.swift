@@ -69,7 +69,9 @@ package enum InvoiceWorkflow {
     }
 
     /// The state after `action`, or why it is refused.
-    package static func apply(_ action: InvoiceAction, to state: InvoiceState?, kind: InvoiceKind?, by actor: InvoiceActor) -> Result<InvoiceState, Refusal> {
+    package static func apply(_ action: InvoiceAction, to state: InvoiceState?, kind: InvoiceKind?, by actor: InvoiceActor) -> Result<
+        InvoiceState, Refusal
+    > {
         let match = transitions.first {
             $0.action == action && $0.actor == actor && $0.from.contains(state) && ($0.kind == nil || $0.kind == kind)
         }

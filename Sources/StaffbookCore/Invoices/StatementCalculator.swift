@@ -87,8 +87,10 @@ package enum StatementCalculator {
             [.text("Zaměstnanec / Employee"), .text(person)],
             [.text("E-mail"), .text(email)],
             [],
-            [.text("Od / From"), .text("Do / To"), .text("Pracovní dny / Working days"), .text("Hodiny / Hours"),
-             .text("Sazba / Rate (CZK/h)"), .text("Částka / Amount (CZK)")],
+            [
+                .text("Od / From"), .text("Do / To"), .text("Pracovní dny / Working days"), .text("Hodiny / Hours"),
+                .text("Sazba / Rate (CZK/h)"), .text("Částka / Amount (CZK)"),
+            ],
         ]
         for segment in statement.segments {
             rows.append([
@@ -96,8 +98,10 @@ package enum StatementCalculator {
                 .number(segment.hours), .number(segment.rate), .number(segment.amount),
             ])
         }
-        rows.append([.text("Celkem / Total"), .empty, .number(Decimal(statement.segments.reduce(0) { $0 + $1.workingDays })),
-                     .number(statement.hours), .number(statement.rate), .number(statement.amount)])
+        rows.append([
+            .text("Celkem / Total"), .empty, .number(Decimal(statement.segments.reduce(0) { $0 + $1.workingDays })),
+            .number(statement.hours), .number(statement.rate), .number(statement.amount),
+        ])
         return XLSXWorkbook(sheetName: "Statement \(month.iso)", rows: rows)
     }
 }

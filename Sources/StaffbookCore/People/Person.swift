@@ -58,7 +58,10 @@ package struct PersonSummary: Sendable, Equatable {
     package var isActive: Bool
     package var teams: [TeamRef]
 
-    package init(id: UUID, email: String, firstName: String, lastName: String, academicTitle: String? = nil, position: String? = nil, isActive: Bool, teams: [TeamRef]) {
+    package init(
+        id: UUID, email: String, firstName: String, lastName: String, academicTitle: String? = nil, position: String? = nil, isActive: Bool,
+        teams: [TeamRef]
+    ) {
         self.id = id
         self.email = email
         self.firstName = firstName
@@ -92,7 +95,11 @@ package struct PersonProfile: Sendable, Equatable {
     /// A strong validator for `ETag`/`If-Match`: the account's version.
     package var etag: String { "\"v\(version)\"" }
 
-    package init(id: UUID, email: String, firstName: String, lastName: String, academicTitle: String? = nil, position: String? = nil, capacityHoursPerWeek: Decimal? = nil, phone: String? = nil, personalEmail: String? = nil, roles: Set<Role>, isActive: Bool, version: Int, teams: [TeamRef], contracts: [Contract], currentRate: RateEntry? = nil, upcomingRate: RateEntry? = nil) {
+    package init(
+        id: UUID, email: String, firstName: String, lastName: String, academicTitle: String? = nil, position: String? = nil,
+        capacityHoursPerWeek: Decimal? = nil, phone: String? = nil, personalEmail: String? = nil, roles: Set<Role>, isActive: Bool, version: Int,
+        teams: [TeamRef], contracts: [Contract], currentRate: RateEntry? = nil, upcomingRate: RateEntry? = nil
+    ) {
         self.id = id
         self.email = email
         self.firstName = firstName
@@ -161,7 +168,10 @@ package struct ProfileChanges: Sendable {
     package var personalEmail: String?
     package var roles: Set<Role>?
 
-    package init(firstName: String? = nil, lastName: String? = nil, academicTitle: String? = nil, position: String? = nil, capacityHoursPerWeek: Decimal? = nil, phone: String? = nil, personalEmail: String? = nil, roles: Set<Role>? = nil) {
+    package init(
+        firstName: String? = nil, lastName: String? = nil, academicTitle: String? = nil, position: String? = nil,
+        capacityHoursPerWeek: Decimal? = nil, phone: String? = nil, personalEmail: String? = nil, roles: Set<Role>? = nil
+    ) {
         self.firstName = firstName
         self.lastName = lastName
         self.academicTitle = academicTitle
@@ -187,7 +197,11 @@ package struct NewPerson: Sendable {
     package var contract: NewContract
     package var rate: NewRateEntry
 
-    package init(email: String, firstName: String, lastName: String, academicTitle: String? = nil, position: String? = nil, capacityHoursPerWeek: Decimal? = nil, phone: String? = nil, personalEmail: String? = nil, roles: Set<Role>, teamIds: [UUID], contract: NewContract, rate: NewRateEntry) {
+    package init(
+        email: String, firstName: String, lastName: String, academicTitle: String? = nil, position: String? = nil,
+        capacityHoursPerWeek: Decimal? = nil, phone: String? = nil, personalEmail: String? = nil, roles: Set<Role>, teamIds: [UUID],
+        contract: NewContract, rate: NewRateEntry
+    ) {
         self.email = email
         self.firstName = firstName
         self.lastName = lastName

@@ -102,7 +102,7 @@ extension AppConfig {
         guard let text = values.optionalString(key, isSecret: true) else { return nil }
         let parts = text.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, !parts[0].isEmpty,
-              parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") })
+            parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") })
         else {
             throw ConfigurationError(key: key, reason: "expected kid:base64-secret")
         }
@@ -122,8 +122,9 @@ private struct Values {
     let reader: ConfigReader
 
     func optionalString(_ key: String, isSecret: Bool = false) -> String? {
-        guard let value = reader.string(forKey: ConfigKey(key), isSecret: isSecret)?
-            .trimmingCharacters(in: .whitespaces), !value.isEmpty
+        guard
+            let value = reader.string(forKey: ConfigKey(key), isSecret: isSecret)?
+                .trimmingCharacters(in: .whitespaces), !value.isEmpty
         else { return nil }
         return value
     }

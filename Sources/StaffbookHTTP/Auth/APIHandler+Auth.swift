@@ -51,13 +51,14 @@ extension APIHandler {
     private static func signedIn(_ issued: AuthService.Issued) -> Components.Responses.SignedIn {
         .init(
             headers: .init(cacheControl: .noStore),
-            body: .json(.init(
-                accessToken: issued.accessToken,
-                refreshToken: issued.refreshToken,
-                tokenType: .bearer,
-                expiresIn: issued.expiresIn,
-                user: PeopleSchemas.user(issued.account)
-            ))
+            body: .json(
+                .init(
+                    accessToken: issued.accessToken,
+                    refreshToken: issued.refreshToken,
+                    tokenType: .bearer,
+                    expiresIn: issued.expiresIn,
+                    user: PeopleSchemas.user(issued.account)
+                ))
         )
     }
 

@@ -16,15 +16,19 @@ extension APIHandler {
     func listMySessions(_ input: Operations.ListMySessions.Input) async throws -> Operations.ListMySessions.Output {
         let caller = try RequestScope.requireCaller()
         let sessions = try await auth.activeSessions(of: caller)
-        return .ok(.init(body: .json(.init(items: sessions.map { session in
+        return .ok(
             .init(
-                id: session.id.lowercasedString,
-                createdAt: session.createdAt,
-                lastUsedAt: session.lastUsedAt,
-                client: session.client,
-                current: session.id == caller.sessionId
-            )
-        }))))
+                body: .json(
+                    .init(
+                        items: sessions.map { session in
+                            .init(
+                                id: session.id.lowercasedString,
+                                createdAt: session.createdAt,
+                                lastUsedAt: session.lastUsedAt,
+                                client: session.client,
+                                current: session.id == caller.sessionId
+                            )
+                        }))))
     }
 
     func endMySession(_ input: Operations.EndMySession.Input) async throws -> Operations.EndMySession.Output {
@@ -32,9 +36,11 @@ extension APIHandler {
         guard let sessionId = UUID(uuidString: input.path.sessionId),
             try await auth.endSession(sessionId, of: caller, reason: .endedByUser)
         else {
-            throw Problem(.notFound, detail: LocalizedText(
-                en: "You have no active session with this id.", cs: "Nemáte žádnou aktivní relaci s tímto identifikátorem."
-            ))
+            throw Problem(
+                .notFound,
+                detail: LocalizedText(
+                    en: "You have no active session with this id.", cs: "Nemáte žádnou aktivní relaci s tímto identifikátorem."
+                ))
         }
         return .noContent(.init())
     }

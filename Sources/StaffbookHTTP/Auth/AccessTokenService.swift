@@ -55,10 +55,10 @@ struct AccessTokenService: Sendable {
             return Self.isCurrent(issuedAt: entry.issuedAt, expiresAt: entry.expiresAt, at: seconds, leeway: leeway) ? entry.caller : nil
         }
         guard let header = Self.header(of: token), header.alg == "HS256",
-              let kid = header.kid, acceptedKeyIds.contains(kid),
-              let claims = try? await keys.verify(token, as: AccessTokenClaims.self),
-              claims.iss == issuer, claims.aud == audience,
-              let accountId = UUID(uuidString: claims.sub), let sessionId = UUID(uuidString: claims.sid)
+            let kid = header.kid, acceptedKeyIds.contains(kid),
+            let claims = try? await keys.verify(token, as: AccessTokenClaims.self),
+            claims.iss == issuer, claims.aud == audience,
+            let accountId = UUID(uuidString: claims.sub), let sessionId = UUID(uuidString: claims.sid)
         else { return nil }
         let caller = Caller(accountId: accountId, sessionId: sessionId, roles: Set(claims.roles.compactMap(Role.init(rawValue:))))
         verified.set(VerifiedToken(caller: caller, issuedAt: claims.iat, expiresAt: claims.exp), for: token)

@@ -47,7 +47,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
     private func clientAddress(_ request: Request, _ context: AppRequestContext) -> String {
         if trustForwardedFor, let forwarded = request.headers[.xForwardedFor],
-           let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty {
+            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+        {
             return String(last.prefix(64))
         }
         return context.peerAddress ?? "unknown"

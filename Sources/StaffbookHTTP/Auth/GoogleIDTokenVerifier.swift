@@ -55,8 +55,8 @@ struct GoogleIDTokenVerifier: Sendable {
     func verify(_ token: String, now: Date) async throws -> String {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, token.utf8.count <= 8192, let headerData = Base64URL.decode(parts[0]),
-              let header = try? JSONDecoder().decode(Header.self, from: headerData),
-              header.alg == "RS256", let kid = header.kid
+            let header = try? JSONDecoder().decode(Header.self, from: headerData),
+            header.alg == "RS256", let kid = header.kid
         else { throw Failure.malformed }
         guard let keys = try await keySet.keys(containing: kid) else { throw Failure.unknownKey }
         let claims: Claims

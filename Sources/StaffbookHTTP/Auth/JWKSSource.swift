@@ -2,7 +2,7 @@ import Foundation
 import StaffbookCore
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Where a JSON Web Key Set comes from.

@@ -43,8 +43,9 @@ struct InputValidation {
 
     private mutating func checkText(_ text: String, field: String, maxLength: Int) {
         if TextInput.hasControlCharacters(text) {
-            fail(field, "control_character", en: "Control characters (such as NUL) are not allowed.",
-                 cs: "Řídicí znaky (například NUL) nejsou povoleny.")
+            fail(
+                field, "control_character", en: "Control characters (such as NUL) are not allowed.",
+                cs: "Řídicí znaky (například NUL) nejsou povoleny.")
         } else if TextInput.length(text) > maxLength {
             fail(field, "too_long", en: "At most \(maxLength) characters.", cs: "Nejvýše \(maxLength) znaků.")
         }
@@ -53,7 +54,8 @@ struct InputValidation {
     mutating func email(_ value: String?, field: String) -> String? {
         guard let value = optionalText(value, field: field, maxLength: 254), !value.isEmpty else { return value }
         let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-        let valid = parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+        let valid =
+            parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
             && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
             && !value.contains(where: { $0.isWhitespace })
         if !valid {
@@ -93,8 +95,9 @@ struct InputValidation {
 
     mutating func money(_ value: String, field: String) -> Decimal? {
         guard let amount = Money.parsePositive(value) else {
-            fail(field, "amount", en: "A positive amount with at most 2 decimals, e.g. \"450.50\".",
-                 cs: "Kladná částka s nejvýše 2 desetinnými místy, např. \"450.50\".")
+            fail(
+                field, "amount", en: "A positive amount with at most 2 decimals, e.g. \"450.50\".",
+                cs: "Kladná částka s nejvýše 2 desetinnými místy, např. \"450.50\".")
             return nil
         }
         return amount

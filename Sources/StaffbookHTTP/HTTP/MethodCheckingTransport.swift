@@ -18,11 +18,13 @@ struct MethodCheckingTransport: ServerTransport {
     ) {
         // A request without a body must reach the runtime as "no body", not as an empty one,
         // or an optional JSON body is parsed from zero bytes and refused.
-        router.register({ request, body, metadata in
-            let hasBody = request.headerFields[.transferEncoding] != nil
-                || (request.headerFields[.contentLength].flatMap(Int.init) ?? 0) > 0
-            return try await handler(request, hasBody ? body : nil, metadata)
-        }, method: method, path: path)
+        router.register(
+            { request, body, metadata in
+                let hasBody =
+                    request.headerFields[.transferEncoding] != nil
+                    || (request.headerFields[.contentLength].flatMap(Int.init) ?? 0) > 0
+                return try await handler(request, hasBody ? body : nil, metadata)
+            }, method: method, path: path)
         routes.add(template: path, method: method)
     }
 }

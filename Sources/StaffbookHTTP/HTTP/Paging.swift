@@ -16,7 +16,8 @@ extension PageRequest {
         }
         var after: Position?
         if let cursor {
-            after = cursor.utf8.count <= 2048
+            after =
+                cursor.utf8.count <= 2048
                 ? Base64URL.decode(cursor).flatMap { try? JSONDecoder().decode(Position.self, from: $0) }.flatMap { $0.isValid ? $0 : nil }
                 : nil
             if after == nil {

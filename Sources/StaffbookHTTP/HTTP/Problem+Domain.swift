@@ -24,10 +24,11 @@ extension Problem {
         case .signInFailed(.googleToken):
             self = .signInFailed(LocalizedText(en: "The Google ID token was not accepted.", cs: "Token Google ID nebyl přijat."))
         case .signInFailed(.noActiveGoogleAccount):
-            self = .signInFailed(LocalizedText(
-                en: "No active Staffbook account uses this Google address.",
-                cs: "Žádný aktivní účet Staffbooku tuto adresu Google nepoužívá."
-            ))
+            self = .signInFailed(
+                LocalizedText(
+                    en: "No active Staffbook account uses this Google address.",
+                    cs: "Žádný aktivní účet Staffbooku tuto adresu Google nepoužívá."
+                ))
         case .tooManyAttempts(let seconds):
             self = .tooManyAttempts(retryAfter: seconds)
         case .identityProviderUnavailable:
@@ -49,23 +50,37 @@ extension Problem {
         case .emailTaken:
             self = Problem(.emailTaken)
         case .unknownTeam:
-            self = Problem(.validationFailed, fieldErrors: [.init(field: "body.teamIds", code: "unknown", message: LocalizedText(
-                en: "No team has this id.", cs: "Žádný tým nemá tento identifikátor."
-            ))])
+            self = Problem(
+                .validationFailed,
+                fieldErrors: [
+                    .init(
+                        field: "body.teamIds", code: "unknown",
+                        message: LocalizedText(
+                            en: "No team has this id.", cs: "Žádný tým nemá tento identifikátor."
+                        ))
+                ])
         case .contractOverlap(let contract?):
             let until = contract.validTo?.iso ?? "…"
             let id = contract.id.lowercasedString
-            self = Problem(.contractOverlap, detail: LocalizedText(
-                en: "It overlaps the \(contract.type.rawValue) contract \(contract.validFrom.iso) – \(until) (id \(id)).",
-                cs: "Překrývá se se smlouvou \(contract.type.rawValue) \(contract.validFrom.iso) – \(until) (id \(id))."
-            ))
+            self = Problem(
+                .contractOverlap,
+                detail: LocalizedText(
+                    en: "It overlaps the \(contract.type.rawValue) contract \(contract.validFrom.iso) – \(until) (id \(id)).",
+                    cs: "Překrývá se se smlouvou \(contract.type.rawValue) \(contract.validFrom.iso) – \(until) (id \(id))."
+                ))
         case .contractOverlap(nil):
             self = Problem(.contractOverlap)
         case .contractEndsBeforeStart(let validFrom):
-            self = Problem(.validationFailed, fieldErrors: [.init(field: "body.validTo", code: "before_start", message: LocalizedText(
-                en: "A contract cannot end before it starts (\(validFrom.iso)).",
-                cs: "Smlouva nemůže skončit dřív, než začne (\(validFrom.iso))."
-            ))])
+            self = Problem(
+                .validationFailed,
+                fieldErrors: [
+                    .init(
+                        field: "body.validTo", code: "before_start",
+                        message: LocalizedText(
+                            en: "A contract cannot end before it starts (\(validFrom.iso)).",
+                            cs: "Smlouva nemůže skončit dřív, než začne (\(validFrom.iso))."
+                        ))
+                ])
         case .cannotDeactivateSelf:
             self = Problem(.cannotDeactivateSelf)
         }
@@ -74,9 +89,11 @@ extension Problem {
     private init(rates error: RatesError) {
         switch error {
         case .dateTaken(let day):
-            self = Problem(.rateDateTaken, detail: LocalizedText(
-                en: "This person already has a rate from \(day.iso).", cs: "Tato osoba již má sazbu od \(day.iso)."
-            ))
+            self = Problem(
+                .rateDateTaken,
+                detail: LocalizedText(
+                    en: "This person already has a rate from \(day.iso).", cs: "Tato osoba již má sazbu od \(day.iso)."
+                ))
         case .inEffect:
             self = Problem(.rateInEffect)
         }
@@ -95,26 +112,32 @@ extension Problem {
         case .invalidPDF:
             self = Problem(.invalidPDF)
         case .locked(let period, let state):
-            self = Problem(.invoiceLocked, detail: LocalizedText(
-                en: "The invoice for \(period.iso) is \(state.rawValue) and can no longer be replaced.",
-                cs: "Faktura za \(period.iso) je ve stavu \(state.rawValue) a už ji nelze nahradit."
-            ))
+            self = Problem(
+                .invoiceLocked,
+                detail: LocalizedText(
+                    en: "The invoice for \(period.iso) is \(state.rawValue) and can no longer be replaced.",
+                    cs: "Faktura za \(period.iso) je ve stavu \(state.rawValue) a už ji nelze nahradit."
+                ))
         case .invalidTransition(let action, let state, let allowed):
             let list = allowed.isEmpty ? "none" : allowed.map(\.rawValue).joined(separator: ", ")
             let seznam = allowed.isEmpty ? "žádné" : allowed.map(\.rawValue).joined(separator: ", ")
-            self = Problem(.invalidTransition, detail: LocalizedText(
-                en: "The invoice is \(state.rawValue); '\(action.rawValue)' is not allowed. Allowed now: \(list).",
-                cs: "Faktura je ve stavu \(state.rawValue); akce '\(action.rawValue)' není povolena. Povolené akce: \(seznam)."
-            ))
+            self = Problem(
+                .invalidTransition,
+                detail: LocalizedText(
+                    en: "The invoice is \(state.rawValue); '\(action.rawValue)' is not allowed. Allowed now: \(list).",
+                    cs: "Faktura je ve stavu \(state.rawValue); akce '\(action.rawValue)' není povolena. Povolené akce: \(seznam)."
+                ))
         case .noContractorContract:
             self = Problem(.noContractorContract)
         case .futurePeriod:
             self = Problem(.futurePeriod)
         case .noStatementContract(let personId, let month):
-            self = Problem(.noStatementContract, detail: LocalizedText(
-                en: "Person \(personId.lowercasedString) had no HPP, DPP or DPC contract in \(month.iso).",
-                cs: "Osoba \(personId.lowercasedString) neměla v \(month.iso) smlouvu HPP, DPP ani DPC."
-            ))
+            self = Problem(
+                .noStatementContract,
+                detail: LocalizedText(
+                    en: "Person \(personId.lowercasedString) had no HPP, DPP or DPC contract in \(month.iso).",
+                    cs: "Osoba \(personId.lowercasedString) neměla v \(month.iso) smlouvu HPP, DPP ani DPC."
+                ))
         }
     }
 

@@ -34,10 +34,16 @@ extension Problem {
         case .unavailable:
             return (Problem(.serviceUnavailable, headers: [.retryAfter: "5"]), true)
         case .invalidData(let column):
-            return (Problem(.validationFailed, fieldErrors: [FieldError(
-                field: column ?? "request", code: "invalid",
-                message: LocalizedText(en: "This value cannot be stored.", cs: "Tuto hodnotu nelze uložit.")
-            )]), false)
+            return (
+                Problem(
+                    .validationFailed,
+                    fieldErrors: [
+                        FieldError(
+                            field: column ?? "request", code: "invalid",
+                            message: LocalizedText(en: "This value cannot be stored.", cs: "Tuto hodnotu nelze uložit.")
+                        )
+                    ]), false
+            )
         case .unexpectedConstraint, .malformedRow, .failed:
             return (Problem(.internalError), true)
         }
@@ -62,9 +68,13 @@ extension Problem {
             // The runtime's cause description is written for API users (a missing header,
             // an undecodable query value) and carries no server internals.
             let reason = error.causeDescription
-            return (Problem(.malformedRequest, fieldErrors: [
-                FieldError(field: "request", code: "unreadable", message: LocalizedText(en: reason, cs: reason)),
-            ]), false)
+            return (
+                Problem(
+                    .malformedRequest,
+                    fieldErrors: [
+                        FieldError(field: "request", code: "unreadable", message: LocalizedText(en: reason, cs: reason))
+                    ]), false
+            )
         default:
             return (Problem(.internalError), true)
         }
@@ -78,16 +88,22 @@ extension Problem {
             case .valueNotFound(_, let context):
                 (context.codingPath, "required", LocalizedText(en: "This field must not be null.", cs: "Toto pole nesmí být null."))
             case .typeMismatch(let type, let context):
-                (context.codingPath, "type", LocalizedText(
-                    en: "Expected a value of type \(Self.typeName(type)).",
-                    cs: "Očekávána hodnota typu \(Self.typeName(type))."
-                ))
+                (
+                    context.codingPath, "type",
+                    LocalizedText(
+                        en: "Expected a value of type \(Self.typeName(type)).",
+                        cs: "Očekávána hodnota typu \(Self.typeName(type))."
+                    )
+                )
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
                 ([], "syntax", LocalizedText(en: "The body is not valid JSON.", cs: "Tělo není platný JSON."))
             case .dataCorrupted(let context) where context.debugDescription.hasPrefix("Additional properties"):
-                (context.codingPath, "unknown", LocalizedText(
-                    en: "This field is not part of the request.", cs: "Toto pole do požadavku nepatří."
-                ))
+                (
+                    context.codingPath, "unknown",
+                    LocalizedText(
+                        en: "This field is not part of the request.", cs: "Toto pole do požadavku nepatří."
+                    )
+                )
             case .dataCorrupted(let context):
                 (context.codingPath, "invalid", LocalizedText(en: "This value is not valid here.", cs: "Tato hodnota zde není platná."))
             @unknown default:

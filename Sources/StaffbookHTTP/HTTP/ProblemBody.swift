@@ -24,7 +24,8 @@ struct ProblemBody: Codable, Equatable {
         self.detail = problem.detail.text(in: language)
         self.instance = instance
         self.requestId = requestId
-        self.errors = problem.fieldErrors.isEmpty
+        self.errors =
+            problem.fieldErrors.isEmpty
             ? nil
             : problem.fieldErrors.map { FieldError(field: $0.field, code: $0.code, message: $0.message.text(in: language)) }
     }

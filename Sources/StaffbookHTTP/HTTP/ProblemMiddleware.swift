@@ -21,7 +21,8 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch {
             var (problem, isServerFault) = Problem.from(error)
             if problem.type == .notFound, let allowed = routes?.allowedMethods(for: request.uri.path),
-               !allowed.contains(request.method.rawValue) {
+                !allowed.contains(request.method.rawValue)
+            {
                 problem = Problem(.methodNotAllowed, headers: [.allow: allowed.joined(separator: ", ")])
             }
             if isServerFault {

@@ -7,7 +7,7 @@ enum RequestID {
 
     static func accept(_ candidate: String?) -> String? {
         guard let candidate, !candidate.isEmpty, candidate.utf8.count <= maxLength,
-              candidate.unicodeScalars.allSatisfy(isAllowed)
+            candidate.unicodeScalars.allSatisfy(isAllowed)
         else { return nil }
         return candidate
     }

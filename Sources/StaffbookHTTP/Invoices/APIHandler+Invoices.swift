@@ -23,10 +23,11 @@ extension APIHandler {
         let result = Page(rows: rows, limit: page.limit) {
             InvoicePosition(lastName: $0.lastName, firstName: $0.firstName, personId: $0.personId, period: $0.period.iso)
         }
-        return .ok(.init(
-            headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-            body: .json(.init(items: result.items.map { invoiceSchemas.summary($0, caller: caller) }, nextCursor: result.nextCursor))
-        ))
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(.init(items: result.items.map { invoiceSchemas.summary($0, caller: caller) }, nextCursor: result.nextCursor))
+            ))
     }
 
     func actOnInvoice(_ input: Operations.ActOnInvoice.Input) async throws -> Operations.ActOnInvoice.Output {
@@ -76,15 +77,18 @@ extension APIHandler {
             parts: [action.rawValue, reason ?? "", period?.iso ?? "", state?.rawValue ?? "", (body.ids ?? []).joined(separator: ",")]
         )
         let report = try await invoiceService.bulk(action, target: target, reason: reason, actorId: caller.accountId, idempotency: idempotency)
-        return .ok(.init(body: .json(.init(
-            done: report.done, skipped: report.skipped,
-            items: report.items.map { item in
-                .init(
-                    invoiceId: item.invoiceId, outcome: item.outcome == .done ? .done : .skipped,
-                    state: item.state.map(InvoiceSchemas.state), reason: item.reason
-                )
-            }
-        ))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        done: report.done, skipped: report.skipped,
+                        items: report.items.map { item in
+                            .init(
+                                invoiceId: item.invoiceId, outcome: item.outcome == .done ? .done : .skipped,
+                                state: item.state.map(InvoiceSchemas.state), reason: item.reason
+                            )
+                        }
+                    ))))
     }
 
     func listMissingInvoices(_ input: Operations.ListMissingInvoices.Input) async throws -> Operations.ListMissingInvoices.Output {
@@ -94,12 +98,15 @@ extension APIHandler {
         let month = try validation.requiredMonth(query.period, field: "query.period")
         let rows = try await invoices.missing(month: month, page: page)
         let result = Page(rows: rows, limit: page.limit) { NamePosition(lastName: $0.lastName, firstName: $0.firstName, id: $0.id) }
-        return .ok(.init(
-            headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-            body: .json(.init(items: result.items.map {
-                .init(id: $0.id.lowercasedString, firstName: $0.firstName, lastName: $0.lastName, email: $0.email)
-            }, nextCursor: result.nextCursor))
-        ))
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(
+                    .init(
+                        items: result.items.map {
+                            .init(id: $0.id.lowercasedString, firstName: $0.firstName, lastName: $0.lastName, email: $0.email)
+                        }, nextCursor: result.nextCursor))
+            ))
     }
 
     func generateStatements(_ input: Operations.GenerateStatements.Input) async throws -> Operations.GenerateStatements.Output {
@@ -126,18 +133,22 @@ extension APIHandler {
         try validation.check()
         guard let month else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
         let items = try await invoiceService.generateStatements(month: month, givenHours: given, actorId: caller.accountId)
-        return .ok(.init(body: .json(.init(items: items.map { item in
-            let userId = item.personId.lowercasedString
-            let hours = item.hours.map { Money.format($0) }, amount = item.amount.map { Money.format($0) }
-            switch item.outcome {
-            case .created(let id):
-                return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .created, hours: hours, amount: amount)
-            case .regenerated(let id):
-                return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .regenerated, hours: hours, amount: amount)
-            case .skipped(let reason):
-                return .init(userId: userId, outcome: .skipped, reason: reason)
-            }
-        }))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        items: items.map { item in
+                            let userId = item.personId.lowercasedString
+                            let hours = item.hours.map { Money.format($0) }, amount = item.amount.map { Money.format($0) }
+                            switch item.outcome {
+                            case .created(let id):
+                                return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .created, hours: hours, amount: amount)
+                            case .regenerated(let id):
+                                return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .regenerated, hours: hours, amount: amount)
+                            case .skipped(let reason):
+                                return .init(userId: userId, outcome: .skipped, reason: reason)
+                            }
+                        }))))
     }
 
     func exportInvoices(_ input: Operations.ExportInvoices.Input) async throws -> Operations.ExportInvoices.Output {
@@ -146,26 +157,34 @@ extension APIHandler {
         let approved = try await invoices.approved(month: month)
         let header = ["employee", "email", "period", "amount", "currency", "invoice_id", "link"]
         let rows = approved.map {
-            ["\($0.firstName) \($0.lastName)", $0.email, $0.period.iso, Money.format($0.amount), "CZK",
-             $0.id.lowercasedString, invoiceSchemas.downloadURL($0.id)]
+            [
+                "\($0.firstName) \($0.lastName)", $0.email, $0.period.iso, Money.format($0.amount), "CZK",
+                $0.id.lowercasedString, invoiceSchemas.downloadURL($0.id),
+            ]
         }
         switch input.query.format {
         case .csv:
             let data = CSVDocument(header: header, rows: rows).data()
-            return .ok(.init(
-                headers: .init(contentDisposition: "attachment; filename=\"invoices-\(month.iso).csv\""),
-                body: .csv(HTTPBody(data))
-            ))
+            return .ok(
+                .init(
+                    headers: .init(contentDisposition: "attachment; filename=\"invoices-\(month.iso).csv\""),
+                    body: .csv(HTTPBody(data))
+                ))
         case .xlsx:
-            let cells: [[XLSXWorkbook.Cell]] = [header.map { .text($0) }] + approved.map { invoice in
-                [.text("\(invoice.firstName) \(invoice.lastName)"), .text(invoice.email), .text(invoice.period.iso),
-                 .number(invoice.amount), .text("CZK"), .text(invoice.id.lowercasedString), .text(invoiceSchemas.downloadURL(invoice.id))]
-            }
+            let cells: [[XLSXWorkbook.Cell]] =
+                [header.map { .text($0) }]
+                + approved.map { invoice in
+                    [
+                        .text("\(invoice.firstName) \(invoice.lastName)"), .text(invoice.email), .text(invoice.period.iso),
+                        .number(invoice.amount), .text("CZK"), .text(invoice.id.lowercasedString), .text(invoiceSchemas.downloadURL(invoice.id)),
+                    ]
+                }
             let data = XLSXWorkbook(sheetName: "Invoices \(month.iso)", rows: cells).data()
-            return .ok(.init(
-                headers: .init(contentDisposition: "attachment; filename=\"invoices-\(month.iso).xlsx\""),
-                body: .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(HTTPBody(data))
-            ))
+            return .ok(
+                .init(
+                    headers: .init(contentDisposition: "attachment; filename=\"invoices-\(month.iso).xlsx\""),
+                    body: .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(HTTPBody(data))
+                ))
         }
     }
 
@@ -182,9 +201,15 @@ extension APIHandler {
         let text = validation.optionalText(reason, field: field, maxLength: 1000)
         try validation.check()
         if action == .return, text?.isEmpty != false {
-            throw Problem(.validationFailed, fieldErrors: [.init(field: field, code: "required", message: LocalizedText(
-                en: "Say why the invoice is returned.", cs: "Uveďte, proč se faktura vrací."
-            ))])
+            throw Problem(
+                .validationFailed,
+                fieldErrors: [
+                    .init(
+                        field: field, code: "required",
+                        message: LocalizedText(
+                            en: "Say why the invoice is returned.", cs: "Uveďte, proč se faktura vrací."
+                        ))
+                ])
         }
         return text?.isEmpty == true ? nil : text
     }

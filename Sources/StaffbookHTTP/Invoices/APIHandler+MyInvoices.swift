@@ -17,10 +17,11 @@ extension APIHandler {
             rows = try await invoices.months(personId: caller.accountId, first: first, last: current, page: page)
         }
         let result = Page(rows: rows, limit: page.limit) { MonthPosition(month: $0.month.iso) }
-        return .ok(.init(
-            headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-            body: .json(.init(items: result.items.map { invoiceSchemas.month($0, current: current) }, nextCursor: result.nextCursor))
-        ))
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(.init(items: result.items.map { invoiceSchemas.month($0, current: current) }, nextCursor: result.nextCursor))
+            ))
     }
 
     func uploadMyInvoice(_ input: Operations.UploadMyInvoice.Input) async throws -> Operations.UploadMyInvoice.Output {
@@ -91,15 +92,27 @@ extension APIHandler {
         } catch let error as UploadSpoolError {
             throw error  // the server's disk, not the client's body: answered as a server error
         } catch {
-            throw Problem(.malformedRequest, fieldErrors: [.init(field: "body", code: "multipart", message: LocalizedText(
-                en: "Send multipart/form-data with exactly one part 'file' (the PDF) and one part 'amount'.",
-                cs: "Pošlete multipart/form-data s právě jednou částí 'file' (PDF) a jednou částí 'amount'."
-            ))])
+            throw Problem(
+                .malformedRequest,
+                fieldErrors: [
+                    .init(
+                        field: "body", code: "multipart",
+                        message: LocalizedText(
+                            en: "Send multipart/form-data with exactly one part 'file' (the PDF) and one part 'amount'.",
+                            cs: "Pošlete multipart/form-data s právě jednou částí 'file' (PDF) a jednou částí 'amount'."
+                        ))
+                ])
         }
         guard let file, let amount else {
-            throw Problem(.malformedRequest, fieldErrors: [.init(field: "body", code: "multipart", message: LocalizedText(
-                en: "Both parts 'file' and 'amount' are required.", cs: "Části 'file' i 'amount' jsou povinné."
-            ))])
+            throw Problem(
+                .malformedRequest,
+                fieldErrors: [
+                    .init(
+                        field: "body", code: "multipart",
+                        message: LocalizedText(
+                            en: "Both parts 'file' and 'amount' are required.", cs: "Části 'file' i 'amount' jsou povinné."
+                        ))
+                ])
         }
         return (file.spool, file.name, amount)
     }
@@ -115,10 +128,14 @@ extension APIHandler {
         try validation.check()
         guard let from, let to else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
         let months = try await invoices.months(personId: caller.accountId, first: from, last: to, page: .all(120))
-        return .ok(.init(body: .json(.init(items: months.reversed().map { row in
-            let summary = invoiceSchemas.month(row, current: currentMonth)
-            return .init(period: summary.period, state: summary.state, amount: summary.amount)
-        }))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        items: months.reversed().map { row in
+                            let summary = invoiceSchemas.month(row, current: currentMonth)
+                            return .init(period: summary.period, state: summary.state, amount: summary.amount)
+                        }))))
     }
 
     func downloadInvoiceFile(_ input: Operations.DownloadInvoiceFile.Input) async throws -> Operations.DownloadInvoiceFile.Output {
@@ -135,11 +152,12 @@ extension APIHandler {
         let headers = Operations.DownloadInvoiceFile.Output.Ok.Headers(
             eTag: etag, contentDisposition: "attachment; filename=\"\(InvoiceSchemas.downloadName(invoice))\""
         )
-        return .ok(.init(
-            headers: headers,
-            body: invoice.file.mediaType == XLSXWorkbook.mediaType
-                ? .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body) : .pdf(body)
-        ))
+        return .ok(
+            .init(
+                headers: headers,
+                body: invoice.file.mediaType == XLSXWorkbook.mediaType
+                    ? .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body) : .pdf(body)
+            ))
     }
 
     func getInvoice(_ input: Operations.GetInvoice.Input) async throws -> Operations.GetInvoice.Output {

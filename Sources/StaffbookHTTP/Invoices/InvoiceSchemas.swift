@@ -66,11 +66,13 @@ struct InvoiceSchemas: Sendable {
         guard let invoice = row.invoice else {
             let state: Components.Schemas.MonthState =
                 row.hadContractorContract ? .missing : row.hadAnyContract ? .awaitingStatement : .noContract
-            let actions = row.hadContractorContract && row.month <= current
+            let actions =
+                row.hadContractorContract && row.month <= current
                 ? InvoiceWorkflow.allowedActions(state: nil, kind: .uploaded, actors: [.owner]) : []
             return .init(period: row.month.iso, state: state, actions: Self.actions(actions))
         }
-        let actions = row.hadContractorContract
+        let actions =
+            row.hadContractorContract
             ? InvoiceWorkflow.allowedActions(state: invoice.state, kind: invoice.kind, actors: [.owner]) : []
         return .init(
             period: row.month.iso, state: Self.monthState(invoice.state),
@@ -89,9 +91,10 @@ struct InvoiceSchemas: Sendable {
             id: invoice.id.lowercasedString, person: person(invoice), period: invoice.period.iso,
             state: Self.state(invoice.state), kind: Self.kind(invoice.kind), amount: Money.format(invoice.amount),
             file: file(invoice.file, invoiceId: invoice.id),
-            actions: Self.actions(InvoiceWorkflow.allowedActions(
-                state: invoice.state, kind: invoice.kind, actors: Self.actors(for: caller, ownerId: invoice.personId)
-            ))
+            actions: Self.actions(
+                InvoiceWorkflow.allowedActions(
+                    state: invoice.state, kind: invoice.kind, actors: Self.actors(for: caller, ownerId: invoice.personId)
+                ))
         )
     }
 
@@ -102,9 +105,10 @@ struct InvoiceSchemas: Sendable {
             statementHours: invoice.statementHours.map { Money.format($0) },
             statementRate: invoice.statementRate.map { Money.format($0) },
             returnReason: invoice.returnReason, file: file(invoice.file, invoiceId: invoice.id),
-            actions: Self.actions(InvoiceWorkflow.allowedActions(
-                state: invoice.state, kind: invoice.kind, actors: Self.actors(for: caller, ownerId: invoice.personId)
-            )),
+            actions: Self.actions(
+                InvoiceWorkflow.allowedActions(
+                    state: invoice.state, kind: invoice.kind, actors: Self.actors(for: caller, ownerId: invoice.personId)
+                )),
             submittedAt: invoice.submittedAt, approvedAt: invoice.approvedAt, paidAt: invoice.paidAt,
             exportedAt: invoice.exportedAt,
             events: events.map { event in

@@ -5,9 +5,9 @@ import NIOPosix
 import StaffbookCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An uploaded file part written to a private temporary file as it arrives, so a slow or large

@@ -23,10 +23,11 @@ extension APIHandler {
             page: page
         )
         let result = Page(rows: rows, limit: page.limit) { NamePosition(lastName: $0.lastName, firstName: $0.firstName, id: $0.id) }
-        return .ok(.init(
-            headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-            body: .json(.init(items: result.items.map(PeopleSchemas.summary), nextCursor: result.nextCursor))
-        ))
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(.init(items: result.items.map(PeopleSchemas.summary), nextCursor: result.nextCursor))
+            ))
     }
 
     func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output {
@@ -60,7 +61,9 @@ extension APIHandler {
         let rate = validation.rate(body.rate, field: "body.rate")
         var teamIds: [UUID] = []
         for (index, text) in (body.teamIds ?? []).enumerated() {
-            if let id = UUID(uuidString: text) { teamIds.append(id) } else {
+            if let id = UUID(uuidString: text) {
+                teamIds.append(id)
+            } else {
                 validation.fail("body.teamIds[\(index)]", "uuid", en: "Not a team id.", cs: "Toto není identifikátor týmu.")
             }
         }
@@ -77,10 +80,11 @@ extension APIHandler {
             by: caller.accountId, now: clock.now()
         )
         let profile = try await requireProfile(id)
-        return .created(.init(
-            headers: .init(eTag: profile.etag, location: "/v1/users/\(PeopleSchemas.id(id))"),
-            body: .json(PeopleSchemas.profile(profile))
-        ))
+        return .created(
+            .init(
+                headers: .init(eTag: profile.etag, location: "/v1/users/\(PeopleSchemas.id(id))"),
+                body: .json(PeopleSchemas.profile(profile))
+            ))
     }
 
     func updateUser(_ input: Operations.UpdateUser.Input) async throws -> Operations.UpdateUser.Output {
@@ -149,9 +153,11 @@ extension APIHandler {
         let validTo = validation.day(body.validTo, field: "body.validTo")
         try validation.check()
         guard let validTo else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
-        guard let ended = try await people.endContract(
-            personId: id, contractId: contractId, validTo: validTo, by: caller.accountId, now: clock.now()
-        ) else { throw Problem(.notFound) }
+        guard
+            let ended = try await people.endContract(
+                personId: id, contractId: contractId, validTo: validTo, by: caller.accountId, now: clock.now()
+            )
+        else { throw Problem(.notFound) }
         return .ok(.init(body: .json(PeopleSchemas.contract(ended))))
     }
 

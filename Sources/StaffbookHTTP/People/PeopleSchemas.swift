@@ -77,8 +77,10 @@ enum PeopleSchemas {
     }
 
     static func team(_ team: Team) -> Components.Schemas.Team {
-        .init(id: id(team.id), name: team.name, members: team.members.map {
-            .init(id: id($0.id), firstName: $0.firstName, lastName: $0.lastName, leader: $0.leader)
-        })
+        .init(
+            id: id(team.id), name: team.name,
+            members: team.members.map {
+                .init(id: id($0.id), firstName: $0.firstName, lastName: $0.lastName, leader: $0.leader)
+            })
     }
 }

@@ -12,10 +12,11 @@ extension APIHandler {
         let page = try PageRequest<DayPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         let rows = try await rates.history(personId: id, page: page)
         let result = Page(rows: rows, limit: page.limit) { DayPosition(effectiveFrom: $0.effectiveFrom.iso) }
-        return .ok(.init(
-            headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-            body: .json(.init(items: result.items.map(Self.historyItem), nextCursor: result.nextCursor))
-        ))
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(.init(items: result.items.map(Self.historyItem), nextCursor: result.nextCursor))
+            ))
     }
 
     func addUserRate(_ input: Operations.AddUserRate.Input) async throws -> Operations.AddUserRate.Output {
@@ -57,22 +58,25 @@ extension APIHandler {
         guard let from, let to else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
         let rows = try await rates.increases(from: from.firstDay, to: to.lastDay, page: page)
         let result = Page(rows: rows, limit: page.limit) { NamePosition(lastName: $0.lastName, firstName: $0.firstName, id: $0.id) }
-        return .ok(.init(
-            headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-            body: .json(.init(items: result.items.map { person in
-                .init(
-                    person: .init(id: PeopleSchemas.id(person.id), firstName: person.firstName, lastName: person.lastName),
-                    increases: person.increases.map { entry in
-                        let increase = RateIncrease(amount: entry.amount, previous: entry.previousAmount)
-                        return .init(
-                            effectiveFrom: entry.effectiveFrom.iso, amount: Money.format(entry.amount),
-                            previousAmount: Money.format(entry.previousAmount),
-                            absolute: Money.format(increase.absolute), percent: Money.format(increase.percent)
-                        )
-                    }
-                )
-            }, nextCursor: result.nextCursor))
-        ))
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(
+                    .init(
+                        items: result.items.map { person in
+                            .init(
+                                person: .init(id: PeopleSchemas.id(person.id), firstName: person.firstName, lastName: person.lastName),
+                                increases: person.increases.map { entry in
+                                    let increase = RateIncrease(amount: entry.amount, previous: entry.previousAmount)
+                                    return .init(
+                                        effectiveFrom: entry.effectiveFrom.iso, amount: Money.format(entry.amount),
+                                        previousAmount: Money.format(entry.previousAmount),
+                                        absolute: Money.format(increase.absolute), percent: Money.format(increase.percent)
+                                    )
+                                }
+                            )
+                        }, nextCursor: result.nextCursor))
+            ))
     }
 
     func getAverageRateIncrease(_ input: Operations.GetAverageRateIncrease.Input) async throws -> Operations.GetAverageRateIncrease.Output {
@@ -80,11 +84,14 @@ extension APIHandler {
         let month = try validation.requiredMonth(input.query.month, field: "query.month")
         let increases = try await rates.increases(from: month.firstDay, to: month.lastDay)
         let average = RateIncrease.average(increases)
-        return .ok(.init(body: .json(.init(
-            month: month.iso, count: increases.count,
-            averageAbsolute: average.map { Money.format($0.absolute) },
-            averagePercent: average.map { Money.format($0.percent) }
-        ))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        month: month.iso, count: increases.count,
+                        averageAbsolute: average.map { Money.format($0.absolute) },
+                        averagePercent: average.map { Money.format($0.percent) }
+                    ))))
     }
 
     private static func historyItem(_ entry: RateHistoryEntry) -> Components.Schemas.RateHistoryItem {

@@ -10,10 +10,11 @@ extension APIHandler {
         let page = try PageRequest<TeamPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         let rows = try await teams.list(ledBy: caller.has(.admin) ? nil : caller.accountId, page: page)
         let result = Page(rows: rows, limit: page.limit) { TeamPosition(name: $0.name, id: $0.id) }
-        return .ok(.init(
-            headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-            body: .json(.init(items: result.items.map(PeopleSchemas.team), nextCursor: result.nextCursor))
-        ))
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(.init(items: result.items.map(PeopleSchemas.team), nextCursor: result.nextCursor))
+            ))
     }
 
     func createTeam(_ input: Operations.CreateTeam.Input) async throws -> Operations.CreateTeam.Output {
@@ -39,9 +40,11 @@ extension APIHandler {
         let teamId = try InputValidation.pathID(input.path.teamId)
         let personId = try InputValidation.pathID(input.path.userId)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
-        guard let team = try await teams.putMember(
-            teamId: teamId, personId: personId, leader: body.leader, by: caller.accountId, now: clock.now()
-        ) else { throw Problem(.notFound) }
+        guard
+            let team = try await teams.putMember(
+                teamId: teamId, personId: personId, leader: body.leader, by: caller.accountId, now: clock.now()
+            )
+        else { throw Problem(.notFound) }
         return .ok(.init(body: .json(PeopleSchemas.team(team))))
     }
 

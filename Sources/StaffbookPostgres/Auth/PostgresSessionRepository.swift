@@ -52,8 +52,10 @@ package struct PostgresSessionRepository: SessionRepository {
                 logger: logger
             )
             guard let row = try await rows.collect().first else { return .rejected }
-            let (sessionId, usedAt, storedSuccessor, revoked, expiresAt, lastUsedAt,
-                 accountId, email, firstName, lastName, roles, isActive) =
+            let (
+                sessionId, usedAt, storedSuccessor, revoked, expiresAt, lastUsedAt,
+                accountId, email, firstName, lastName, roles, isActive
+            ) =
                 try row.decode((UUID, Date?, Data?, Bool, Date, Date, UUID, String, String, String, [String], Bool).self)
             let account = Account(
                 id: accountId, email: email, firstName: firstName, lastName: lastName,

@@ -71,7 +71,7 @@ package final class DatabasePool: Service, Sendable {
         return try await withTaskCancellationHandler {
             do {
                 return try await work.value
-            } catch where lease.timedOut.load(ordering: .acquiring) {
+            } catch  where lease.timedOut.load(ordering: .acquiring) {
                 unavailable.increment()
                 throw StoreError.unavailable
             } catch {
@@ -120,4 +120,3 @@ extension Duration {
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
-

@@ -5,7 +5,7 @@ import StaffbookCore
 package enum DatabaseURL {
     package static func parse(_ text: String, key: String) throws(ConfigurationError) -> DatabaseConfig {
         guard let components = URLComponents(string: text),
-              let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme)
+            let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme)
         else {
             throw ConfigurationError(key: key, reason: "not a postgres:// URL")
         }

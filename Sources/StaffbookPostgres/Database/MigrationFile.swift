@@ -35,7 +35,7 @@ package struct MigrationFile: Sendable, Equatable {
         guard let underscore = stem.firstIndex(of: "_") else { return nil }
         let digits = stem[..<underscore]
         guard digits.count == 4, digits.allSatisfy(\.isASCII), let version = Int(digits), version > 0,
-              stem[stem.index(after: underscore)...].allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" })
+            stem[stem.index(after: underscore)...].allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" })
         else { return nil }
         let data = try Data(contentsOf: directory.appendingPathComponent(name))
         guard let sql = String(data: data, encoding: .utf8) else { throw MigrationError.notUTF8(name) }

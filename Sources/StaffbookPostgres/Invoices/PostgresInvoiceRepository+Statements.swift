@@ -31,19 +31,21 @@ extension PostgresInvoiceRepository {
             ) {
                 let contractPairs = (try? JSONSerialization.jsonObject(with: Data(contracts.utf8)) as? [[Any]]) ?? []
                 let ratePairs = (try? JSONSerialization.jsonObject(with: Data(rates.utf8)) as? [[Any]]) ?? []
-                candidates.append(StatementCandidate(
-                    person: InvoicePerson(id: id, firstName: first, lastName: last, email: email),
-                    weeklyCapacity: Decimal(string: capacity) ?? 40,
-                    contractRanges: contractPairs.compactMap { pair in
-                        guard let from = (pair.first as? String).flatMap(CalendarDay.init) else { return nil }
-                        return (from, (pair.last as? String).flatMap(CalendarDay.init))
-                    },
-                    rates: ratePairs.compactMap { pair in
-                        guard let day = (pair.first as? String).flatMap(CalendarDay.init),
-                              let amount = (pair.last as? String).flatMap({ Decimal(string: $0) }) else { return nil }
-                        return (day, amount)
-                    }
-                ))
+                candidates.append(
+                    StatementCandidate(
+                        person: InvoicePerson(id: id, firstName: first, lastName: last, email: email),
+                        weeklyCapacity: Decimal(string: capacity) ?? 40,
+                        contractRanges: contractPairs.compactMap { pair in
+                            guard let from = (pair.first as? String).flatMap(CalendarDay.init) else { return nil }
+                            return (from, (pair.last as? String).flatMap(CalendarDay.init))
+                        },
+                        rates: ratePairs.compactMap { pair in
+                            guard let day = (pair.first as? String).flatMap(CalendarDay.init),
+                                let amount = (pair.last as? String).flatMap({ Decimal(string: $0) })
+                            else { return nil }
+                            return (day, amount)
+                        }
+                    ))
             }
             return candidates
         }

@@ -15,9 +15,11 @@ extension PostgresInvoiceRepository {
             return try await database.withTransaction { connection in
                 // The key is claimed in the same transaction as the file: a retry either sees it
                 // answered and writes nothing, or waits for the first attempt to commit and then does.
-                if let idempotency, case .replay(let answer) = try await PostgresIdempotencyStore.claim(
-                    idempotency, now: now, on: connection, logger: logger
-                ) {
+                if let idempotency,
+                    case .replay(let answer) = try await PostgresIdempotencyStore.claim(
+                        idempotency, now: now, on: connection, logger: logger
+                    )
+                {
                     return .repeated(created: answer.outcome == Self.createdOutcome)
                 }
                 let existing = try await connection.query(
@@ -64,7 +66,8 @@ extension PostgresInvoiceRepository {
                 }
                 if let idempotency {
                     let outcome = existing == nil ? Self.createdOutcome : Self.replacedOutcome
-                    try await PostgresIdempotencyStore.complete(idempotency, answer: IdempotentAnswer(outcome: outcome), on: connection, logger: logger)
+                    try await PostgresIdempotencyStore.complete(
+                        idempotency, answer: IdempotentAnswer(outcome: outcome), on: connection, logger: logger)
                 }
                 return existing == nil ? .created : .replaced
             }

@@ -118,11 +118,12 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
             )
             var events: [InvoiceEvent] = []
             for try await (at, actor, action, from, to, reason) in rows.decode((Date, UUID?, String, String?, String, String?).self) {
-                events.append(InvoiceEvent(
-                    at: at, actorId: actor, action: action,
-                    from: try from.map { try StoredValue.enumeration($0, as: InvoiceState.self, column: "invoice_events.from_state") },
-                    to: try StoredValue.enumeration(to, column: "invoice_events.to_state"), reason: reason
-                ))
+                events.append(
+                    InvoiceEvent(
+                        at: at, actorId: actor, action: action,
+                        from: try from.map { try StoredValue.enumeration($0, as: InvoiceState.self, column: "invoice_events.from_state") },
+                        to: try StoredValue.enumeration(to, column: "invoice_events.to_state"), reason: reason
+                    ))
             }
             return events
         }
@@ -133,9 +134,11 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
     ) async throws -> ActOutcome {
         let logger = self.logger
         return try await database.withTransaction { connection in
-            guard let current = try await connection.query(
-                "SELECT state, kind, version FROM invoices WHERE id = \(invoiceId)", logger: logger
-            ).collect().first.map({ try $0.decode((String, String, Int).self) }) else { return .notFound }
+            guard
+                let current = try await connection.query(
+                    "SELECT state, kind, version FROM invoices WHERE id = \(invoiceId)", logger: logger
+                ).collect().first.map({ try $0.decode((String, String, Int).self) })
+            else { return .notFound }
             let state = try StoredValue.enumeration(current.0, as: InvoiceState.self, column: "invoices.state")
             guard condition.matches(current.2) else { return .stale }
             let target: InvoiceState

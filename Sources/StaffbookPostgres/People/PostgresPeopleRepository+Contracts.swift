@@ -78,8 +78,10 @@ extension PostgresPeopleRepository {
             let id = try StoredValue.single(try await rows.collect(), column: "contracts.id").decode(UUID.self)
             try await AuditLog.record(
                 on: connection, subject: personId, entity: "contract", entityId: id, action: "add", by: by, at: now,
-                changes: ["type": .init(from: nil, to: contract.type.rawValue), "validFrom": .init(from: nil, to: from),
-                          "validTo": .init(from: nil, to: to)],
+                changes: [
+                    "type": .init(from: nil, to: contract.type.rawValue), "validFrom": .init(from: nil, to: from),
+                    "validTo": .init(from: nil, to: to),
+                ],
                 logger: logger
             )
             return Contract(id: id, type: contract.type, validFrom: contract.validFrom, validTo: contract.validTo)
@@ -91,7 +93,8 @@ extension PostgresPeopleRepository {
     package static func contract(_ id: UUID, _ type: String, _ from: String, _ to: String?) throws -> Contract {
         Contract(
             id: id, type: try StoredValue.enumeration(type, column: "contracts.type"),
-            validFrom: try StoredValue.day(from, column: "contracts.valid_from"), validTo: try StoredValue.optionalDay(to, column: "contracts.valid_to")
+            validFrom: try StoredValue.day(from, column: "contracts.valid_from"),
+            validTo: try StoredValue.optionalDay(to, column: "contracts.valid_to")
         )
     }
 }

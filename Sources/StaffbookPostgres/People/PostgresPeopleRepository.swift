@@ -43,7 +43,8 @@ package struct PostgresPeopleRepository: PeopleRepository {
             )
             guard let row = try await rows.collect().first else { return nil }
             let (email, first, last, title, position, capacity, phone, personalEmail, roles, active, version, teamIds, teamNames, teamLeads) =
-                try row.decode((String, String, String, String?, String?, String?, String?, String?, [String], Bool, Int, [UUID], [String], [Bool]).self)
+                try row.decode(
+                    (String, String, String, String?, String?, String?, String?, String?, [String], Bool, Int, [UUID], [String], [Bool]).self)
             var contracts: [Contract] = []
             let contractRows = try await connection.query(
                 "SELECT id, type, valid_from::text, valid_to::text FROM contracts WHERE account_id = \(id) ORDER BY valid_from",
@@ -56,7 +57,8 @@ package struct PostgresPeopleRepository: PeopleRepository {
             return PersonProfile(
                 id: id, email: email, firstName: first, lastName: last, academicTitle: title, position: position,
                 capacityHoursPerWeek: capacity.flatMap { Decimal(string: $0) }, phone: phone, personalEmail: personalEmail,
-                roles: Role.from(stored: roles), isActive: active, version: version, teams: Self.teams(ids: teamIds, names: teamNames, leaders: teamLeads),
+                roles: Role.from(stored: roles), isActive: active, version: version,
+                teams: Self.teams(ids: teamIds, names: teamNames, leaders: teamLeads),
                 contracts: contracts, currentRate: rates.current, upcomingRate: rates.upcoming
             )
         }
@@ -101,7 +103,8 @@ package struct PostgresPeopleRepository: PeopleRepository {
                     logger: logger
                 )
                 let id = try StoredValue.single(try await rows.collect(), column: "accounts.id").decode(UUID.self)
-                try await AuditLog.record(on: connection, subject: id, entity: "account", entityId: id, action: "create", by: by, at: now, logger: logger)
+                try await AuditLog.record(
+                    on: connection, subject: id, entity: "account", entityId: id, action: "create", by: by, at: now, logger: logger)
                 _ = try await Self.insertContract(person.contract, personId: id, by: by, now: now, on: connection, logger: logger)
                 try await PostgresRatesRepository.insert(
                     person.rate, personId: id, by: by, now: now, on: connection, logger: logger
@@ -161,7 +164,9 @@ package struct PostgresPeopleRepository: PeopleRepository {
             note("lastName", last, new.last)
             note("academicTitle", title, new.title)
             note("position", position, new.position)
-            note("capacityHoursPerWeek", capacity.flatMap { Decimal(string: $0) }.map { "\($0)" }, new.capacity.flatMap { Decimal(string: $0) }.map { "\($0)" })
+            note(
+                "capacityHoursPerWeek", capacity.flatMap { Decimal(string: $0) }.map { "\($0)" },
+                new.capacity.flatMap { Decimal(string: $0) }.map { "\($0)" })
             note("phone", phone, new.phone)
             note("personalEmail", personalEmail, new.personalEmail)
             note("roles", roles.sorted().joined(separator: ","), new.roles.sorted().joined(separator: ","))

@@ -54,11 +54,12 @@ package struct PostgresRatesRepository: RatesRepository {
             )
             var entries: [RateHistoryEntry] = []
             for try await (id, amount, from, setAt, previous) in rows.decode((UUID, String, String, Date, String?).self) {
-                entries.append(RateHistoryEntry(
-                    id: id, amount: try StoredValue.decimal(amount, column: "hourly_rates.amount"),
-                    effectiveFrom: try StoredValue.day(from, column: "hourly_rates.effective_from"), setAt: setAt,
-                    previousAmount: try StoredValue.optionalDecimal(previous, column: "previous")
-                ))
+                entries.append(
+                    RateHistoryEntry(
+                        id: id, amount: try StoredValue.decimal(amount, column: "hourly_rates.amount"),
+                        effectiveFrom: try StoredValue.day(from, column: "hourly_rates.effective_from"), setAt: setAt,
+                        previousAmount: try StoredValue.optionalDecimal(previous, column: "previous")
+                    ))
             }
             return entries
         }
@@ -103,8 +104,10 @@ package struct PostgresRatesRepository: RatesRepository {
             let id = try StoredValue.single(try await rows.collect(), column: "hourly_rates.id").decode(UUID.self)
             try await AuditLog.record(
                 on: connection, subject: personId, entity: "hourly_rate", entityId: id, action: "add", by: by, at: now,
-                changes: ["amount": .init(from: nil, to: Money.format(rate.amount)),
-                          "effectiveFrom": .init(from: nil, to: rate.effectiveFrom.iso)],
+                changes: [
+                    "amount": .init(from: nil, to: Money.format(rate.amount)),
+                    "effectiveFrom": .init(from: nil, to: rate.effectiveFrom.iso),
+                ],
                 logger: logger
             )
             return id
@@ -198,10 +201,11 @@ package struct PostgresRatesRepository: RatesRepository {
             )
             var increases: [RateIncrease] = []
             for try await (amount, previous) in rows.decode((String, String).self) {
-                increases.append(RateIncrease(
-                    amount: try StoredValue.decimal(amount, column: "hourly_rates.amount"),
-                    previous: try StoredValue.decimal(previous, column: "previous")
-                ))
+                increases.append(
+                    RateIncrease(
+                        amount: try StoredValue.decimal(amount, column: "hourly_rates.amount"),
+                        previous: try StoredValue.decimal(previous, column: "previous")
+                    ))
             }
             return increases
         }
