@@ -15,7 +15,7 @@ FROM (
     FROM accounts a JOIN invoices i ON i.account_id = a.id
     WHERE ($1::int IS NULL OR i.period = make_date($1::int, $2::int, 1))
       AND ($3::text IS NULL OR i.state = $3)
-      AND ($4::text IS NULL OR a.search_text LIKE (SELECT lower(unaccent($4))))
+      AND ($4::text IS NULL OR a.search_text LIKE name_search_pattern($4))
       AND ($5::uuid IS NULL
            OR ((a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
                   >= ($6::text COLLATE czech, $7::text COLLATE czech, $5::uuid)

@@ -21,15 +21,22 @@ struct CreateAdmin: AsyncParsableCommand {
     @Option(help: "Last name.") var lastName: String
     @OptionGroup var options: ConfigOptions
 
-    static let minimumPasswordLength = 12
-
     func run() async throws {
         let config = try options.load()
         let logger = options.logger(config)
         let password = Self.readPassword()
-        guard password.count >= Self.minimumPasswordLength else {
-            FileHandleStderr.write("staffbook: the password needs at least \(Self.minimumPasswordLength) characters\n")
+        switch PasswordRules.problem(password) {
+        case .tooShort:
+            FileHandleStderr.write("staffbook: the password needs at least \(PasswordRules.minimumLength) characters\n")
             throw ExitCode(65)
+        case .tooLong:
+            FileHandleStderr.write("staffbook: the password may have at most \(PasswordRules.maximumBytes) bytes (UTF-8)\n")
+            throw ExitCode(65)
+        case .controlCharacter:
+            FileHandleStderr.write("staffbook: the password must not contain control characters\n")
+            throw ExitCode(65)
+        case nil:
+            break
         }
         let hash = try await PasswordHasher(cost: config.auth.bcryptCost).hash(password)
         let created = try await DatabasePool.withRunning(config: config.database, logger: logger) { database in

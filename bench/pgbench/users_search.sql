@@ -3,7 +3,7 @@ SELECT a.id, a.email::text, a.first_name, a.last_name, a.academic_title, a.posit
        coalesce(teams.ids, '{}'), coalesce(teams.names, '{}'), coalesce(teams.leads, '{}')
 FROM (
     SELECT a.* FROM accounts a
-    WHERE a.search_text LIKE (SELECT lower(unaccent('%novak%')))
+    WHERE a.search_text LIKE name_search_pattern('novak')
     ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
     LIMIT 21
 ) a

@@ -8,6 +8,14 @@ package protocol AccountRepository: Sendable {
     func find(id: UUID) async throws -> Account?
     /// Creates an account; `nil` when the e-mail is taken.
     func create(_ account: NewAccount, now: Date) async throws -> Account?
+    /// The bcrypt cost most active accounts' password hashes were made with; nil without any.
+    func typicalPasswordCost() async throws -> Int?
+    /// Replaces the password hash if it is still `old` (a re-hash at a new cost); false otherwise.
+    func replacePasswordHash(id: UUID, old: String, new: String) async throws -> Bool
+    /// The active accounts with a password whose e-mail is in `domain` (`staffbook.example`).
+    func activeAccounts(inEmailDomain domain: String) async throws -> [Account]
+    /// How many accounts have an e-mail outside `domain`.
+    func countAccounts(outsideEmailDomain domain: String) async throws -> Int
     /// Marks the account inactive and ends all its sessions; false when there is no such active account.
     func deactivate(id: UUID, now: Date) async throws -> Bool
 }

@@ -12,7 +12,7 @@ package protocol SessionRepository: Sendable {
     func revoke(sessionId: UUID, accountId: UUID, reason: SessionEndReason, now: Date) async throws -> Bool
     /// The account's sessions that can still be refreshed, newest first.
     func listActive(accountId: UUID, now: Date, idleLifetime: TimeInterval) async throws -> [SessionSummary]
-    /// Whether the session is live and its account active, with the account's current roles.
+    /// Whether the session is live and its account active, with the account and its current roles.
     func status(sessionId: UUID, now: Date) async throws -> SessionStatus
 }
 
@@ -45,6 +45,7 @@ package struct SessionSummary: Sendable, Equatable {
 }
 
 package enum SessionStatus: Sendable, Equatable {
-    case active(roles: Set<Role>)
+    /// Live; the account it belongs to and that account's roles as they are now.
+    case active(accountId: UUID, roles: Set<Role>)
     case ended
 }

@@ -12,20 +12,30 @@ package protocol SignInThrottle: Sendable {
 
 /// A throttled subject and its limit within the window.
 package struct ThrottleKey: Sendable, Hashable {
-    package var key: String
+    package enum Kind: String, Sendable {
+        /// An account, named by the e-mail address tried: the store reduces it to the same form
+        /// it compares addresses in, so every spelling of one address shares one count.
+        case account
+        /// A client address.
+        case address
+    }
+
+    package var kind: Kind
+    package var value: String
     package var limit: Int
 
-    package init(key: String, limit: Int) {
-        self.key = key
+    package init(kind: Kind, value: String, limit: Int) {
+        self.kind = kind
+        self.value = value
         self.limit = limit
     }
 
     package static func account(_ email: String, limit: Int) -> ThrottleKey {
-        ThrottleKey(key: "account:" + email.lowercased(), limit: limit)
+        ThrottleKey(kind: .account, value: email, limit: limit)
     }
 
     package static func address(_ address: String, limit: Int) -> ThrottleKey {
-        ThrottleKey(key: "address:" + address, limit: limit)
+        ThrottleKey(kind: .address, value: address, limit: limit)
     }
 }
 

@@ -5,6 +5,11 @@ package struct CSVDocument {
     package var header: [String]
     package var rows: [[String]]
 
+    package init(header: [String], rows: [[String]]) {
+        self.header = header
+        self.rows = rows
+    }
+
     package func data() -> Data {
         var text = "\u{FEFF}"
         for row in [header] + rows {
@@ -13,13 +18,19 @@ package struct CSVDocument {
         return Data(text.utf8)
     }
 
+    /// One cell: neutralised when a spreadsheet would read it as a formula, then quoted as
+    /// RFC 4180 asks.
     package static func field(_ value: String) -> String {
-        guard value.contains(where: { $0 == "\"" || $0 == "," || $0 == "\r" || $0 == "\n" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let text = neutralized(value)
+        guard text.contains(where: { $0 == "\"" || $0 == "," || $0 == "\r" || $0 == "\n" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    package init(header: [String], rows: [[String]]) {
-        self.header = header
-        self.rows = rows
+    /// A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is a formula to
+    /// spreadsheet software (a name such as `=HYPERLINK(…)` would run on the accountant's
+    /// machine): as OWASP recommends, a leading apostrophe makes it text.
+    package static func neutralized(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return value }
+        return "'" + value
     }
 }

@@ -27,6 +27,12 @@ extension AppConfig {
             shutdownGracePeriod: .seconds(try values.int("http.shutdownGraceSeconds", default: 10, in: 0...600))
         )
         http.maxUploadBytes = try values.int("http.maxUploadBytes", default: 10 << 20, in: 1024...(1 << 30))
+        http.limits = ConnectionLimits(
+            requestHeadTimeout: .seconds(try values.int("http.requestHeadTimeoutSeconds", default: 10, in: 1...600)),
+            idleTimeout: .seconds(try values.int("http.idleTimeoutSeconds", default: 60, in: 1...3600)),
+            bodyProgressTimeout: .seconds(try values.int("http.bodyTimeoutSeconds", default: 30, in: 1...600)),
+            maxConnections: try values.int("http.maxConnections", default: 1000, in: 1...1_000_000)
+        )
         let base = values.string("http.publicUrl", default: "")
         if !base.isEmpty {
             guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
@@ -81,6 +87,7 @@ extension AppConfig {
                 jwksURL: jwksURL
             )
         )
+        auth.google.fetchTimeout = .milliseconds(try values.int("auth.google.fetchTimeoutMs", default: 5000, in: 100...60000))
         auth.previousSigningKey = try signingKey(values, "auth.previousSigningKey")
         if let previous = auth.previousSigningKey, previous.id == auth.signingKey?.id {
             throw ConfigurationError(key: "auth.previousSigningKey", reason: "has the same kid as auth.signingKey")

@@ -16,6 +16,8 @@ package struct AppConfig: Sendable {
         package var maxUploadBytes: Int = 10 << 20
         /// Prefix of links in responses and exports (`https://staffbook.example.com`); empty: relative links.
         package var publicBaseURL: String = ""
+        /// Slow and idle clients, and how many may be connected.
+        var limits = ConnectionLimits()
     }
 
     package typealias Database = DatabaseConfig

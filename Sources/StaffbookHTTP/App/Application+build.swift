@@ -25,18 +25,19 @@ package func buildApplication(
     guard let signingKey = config.auth.signingKey else {
         throw ConfigurationError(key: "auth.signingKey", reason: "missing; serve needs a key to sign access tokens")
     }
+    let hasher = PasswordHasher(cost: config.auth.bcryptCost)
     let auth = AuthService(
         config: config.auth,
         accounts: accounts,
         sessions: sessions,
         throttle: PostgresSignInThrottle(database: database, window: config.auth.failureWindow, logger: logger),
-        hasher: PasswordHasher(cost: config.auth.bcryptCost),
+        hasher: hasher,
         accessTokens: try await AccessTokenService(config: config.auth),
         refreshDeriver: RefreshTokenDeriver(secret: signingKey.secret),
         google: GoogleIDTokenVerifier(
             config: config.auth.google,
             keySet: GoogleKeySet(
-                source: URLJWKSSource(url: config.auth.google.jwksURL),
+                source: URLJWKSSource(url: config.auth.google.jwksURL, timeout: config.auth.google.fetchTimeout),
                 clock: clock,
                 minimumRefetchInterval: config.auth.google.minimumRefetchInterval
             )
@@ -46,14 +47,15 @@ package func buildApplication(
         logger: logger
     )
 
-    let router = Router(context: AppRequestContext.self)
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = RouteTable()
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware(routes: routes))
     router.add(middleware: HeaderEncodingMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxBytes: config.http.maxBodyBytes, uploadMaxBytes: config.http.maxUploadBytes))
-    router.add(middleware: AuthenticationMiddleware(auth: auth, trustForwardedFor: config.auth.trustForwardedFor))
+    router.add(middleware: RequestScopeMiddleware(trustForwardedFor: config.auth.trustForwardedFor))
 
     let people = PostgresPeopleRepository(database: database, logger: logger)
     let invoices = PostgresInvoiceRepository(database: database, logger: logger)
@@ -78,11 +80,12 @@ package func buildApplication(
     try handler.registerHandlers(
         on: MethodCheckingTransport(router: router, routes: routes),
         configuration: .staffbook,
-        middlewares: [AccessPolicyMiddleware()]
+        middlewares: [AccessPolicyMiddleware(auth: auth)]
     )
 
     var app = Application(
         router: router,
+        server: .guardedHTTP1(limits: config.http.limits),
         configuration: .init(
             address: .hostname(config.http.host, port: config.http.port),
             serverName: "staffbook"
@@ -95,6 +98,11 @@ package func buildApplication(
         app.beforeServerStarts {
             try await migrator.migrate(database)
         }
+    }
+    let (host, startLogger) = (config.http.host, logger)
+    app.beforeServerStarts {
+        // In the background: checking some thirty bcrypt hashes must not delay serving.
+        Task { await DemoAccounts.warnIfReachable(host: host, accounts: accounts, hasher: hasher, logger: startLogger) }
     }
     return app
 }

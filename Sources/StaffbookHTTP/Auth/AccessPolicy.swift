@@ -62,8 +62,11 @@ enum AccessPolicy {
     ]
 }
 
-/// Enforces `AccessPolicy` before any generated handler runs.
+/// Enforces `AccessPolicy` before any generated handler runs. Operations open to anyone ignore
+/// the `Authorization` header; the others authenticate it here and hand the caller on.
 struct AccessPolicyMiddleware: ServerMiddleware {
+    let auth: AuthService
+
     func intercept(
         _ request: HTTPRequest,
         body: HTTPBody?,
@@ -71,17 +74,31 @@ struct AccessPolicyMiddleware: ServerMiddleware {
         operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        let required: Set<Role>?
         switch AccessPolicy.operations[operationID] {
         case .anyone:
-            break
+            return try await next(request, body, metadata)
         case .signedIn:
-            _ = try RequestScope.requireCaller()
+            required = nil
         case .anyOf(let roles):
-            let caller = try RequestScope.requireCaller()
-            guard !caller.roles.isDisjoint(with: roles) else { throw Problem(.notFound) }
+            required = roles
         case nil:
             throw Problem(.notFound)
         }
-        return try await next(request, body, metadata)
+        var scope = RequestScope.current
+        let caller: Caller
+        switch scope.credentials {
+        case nil:
+            throw Problem.unauthenticated(invalidToken: false)
+        case .malformed:
+            throw Problem.unauthenticated(invalidToken: true)
+        case .bearer(let token):
+            caller = try await auth.authenticate(bearer: token)
+        }
+        if let required, caller.roles.isDisjoint(with: required) { throw Problem(.notFound) }
+        scope.caller = caller
+        return try await RequestScope.$current.withValue(scope) {
+            try await next(request, body, metadata)
+        }
     }
 }

@@ -26,6 +26,8 @@ package struct AuthConfig: Sendable {
         package var leeway: TimeInterval = 60
         /// Unknown `kid`s trigger a re-fetch of the key set, at most this often.
         package var minimumRefetchInterval: TimeInterval = 60
+        /// A fetch of the key set (connection, headers and body) ends after this long.
+        package var fetchTimeout: Duration = .seconds(5)
 
         package init(clientIds: [String], hostedDomain: String?, jwksURL: URL) {
             self.clientIds = clientIds

@@ -15,6 +15,7 @@ struct AuthService: Sendable {
     let statusCache: SessionStatusCache
     let clock: any AppClock
     let logger: Logger
+    private let typicalCost = Remembered<Int>(maximumAge: .seconds(300))
 
     struct Issued: Sendable {
         var accessToken: String
@@ -30,15 +31,26 @@ struct AuthService: Sendable {
         ]
         try await refuseIfThrottled(keys)
         let account = try await accounts.find(email: email)
-        // The hash is checked even for an unknown or inactive account, so every refusal costs the same.
-        let matches = try await hasher.verify(password, against: account?.passwordHash)
-        guard matches, let account, account.isActive else {
+        // A hash is checked even for an unknown account or one without a password: a decoy of the
+        // cost the stored hashes have, so every refusal costs the same.
+        let stored = account?.passwordHash
+        let matches = try await hasher.verify(password, against: stored, decoyCost: stored == nil ? try await decoyCost() : hasher.cost)
+        guard matches, PasswordRules.isAcceptable(atSignIn: password), let account, account.isActive else {
             try await throttle.recordFailure(keys, now: clock.now())
             logger.notice("password sign-in refused", metadata: ["known_account": "\(account != nil)"])
             throw AuthError.signInFailed(.credentials)
         }
         try await throttle.reset(keys[0])
+        if let stored, PasswordHasher.cost(of: stored) != hasher.cost {
+            // Made with an older cost: hashed again at the configured one while the password is at hand.
+            _ = try await accounts.replacePasswordHash(id: account.id, old: stored, new: try await hasher.hash(password))
+        }
         return try await startSession(for: account, client: client)
+    }
+
+    /// The cost of the stored password hashes, for the decoy; looked up at most every five minutes.
+    func decoyCost() async throws -> Int {
+        try await typicalCost.value { try await accounts.typicalPasswordCost() ?? hasher.cost }
     }
 
     func signIn(googleIDToken token: String, client: String, address: String) async throws -> Issued {
@@ -101,7 +113,10 @@ struct AuthService: Sendable {
         switch try await statusCache.status(of: caller.sessionId) {
         case .ended:
             throw AuthError.unauthenticated(invalidToken: true)
-        case .active(let roles):
+        case .active(let accountId, let roles):
+            // A token names its session and its account; both must agree, so a token made with
+            // the key for one account and another's session opens nothing.
+            guard accountId == caller.accountId else { throw AuthError.unauthenticated(invalidToken: true) }
             // Roles come from the account as it is now, not as it was when the token was issued.
             caller.roles = roles
             return caller

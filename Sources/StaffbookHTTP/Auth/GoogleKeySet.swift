@@ -2,15 +2,17 @@ import Foundation
 import JWTKit
 import StaffbookCore
 
-/// Google's signing keys, cached; an unknown `kid` re-fetches the set, at most once a minute,
-/// so a stream of forged `kid`s cannot make us hammer the provider.
+/// Google's signing keys, cached. An unknown `kid` re-fetches the set, at most once a minute, so
+/// a stream of forged `kid`s cannot make us hammer the provider. A failed fetch keeps the keys
+/// already known working, and is reported as an outage (not as an unknown key) until the next
+/// attempt is allowed.
 actor GoogleKeySet {
     private let source: any JWKSSource
     private let clock: any AppClock
     private let minimumRefetchInterval: TimeInterval
     private var keys = JWTKeyCollection()
     private var knownKeyIds: Set<String> = []
-    private var lastFetch: Date?
+    private var lastAttempt: (at: Date, failed: Bool)?
     private(set) var fetchCount = 0
 
     init(source: any JWKSSource, clock: any AppClock, minimumRefetchInterval: TimeInterval) {
@@ -19,14 +21,23 @@ actor GoogleKeySet {
         self.minimumRefetchInterval = minimumRefetchInterval
     }
 
-    /// A key collection holding `kid`, or nil when the provider does not publish it.
+    /// A key collection holding `kid`, or nil when the provider does not publish it; throws
+    /// `JWKSUnavailable` when the provider cannot be asked.
     func keys(containing kid: String) async throws -> JWTKeyCollection? {
         if knownKeyIds.contains(kid) { return keys }
         let now = clock.now()
-        if let lastFetch, now.timeIntervalSince(lastFetch) < minimumRefetchInterval { return nil }
-        lastFetch = now
+        if let lastAttempt, now.timeIntervalSince(lastAttempt.at) < minimumRefetchInterval {
+            if lastAttempt.failed { throw JWKSUnavailable() }
+            return nil
+        }
+        lastAttempt = (now, true)
         fetchCount += 1
-        let jwks = try JSONDecoder().decode(JWKS.self, from: try await source.fetch())
+        let jwks: JWKS
+        do {
+            jwks = try JSONDecoder().decode(JWKS.self, from: try await source.fetch())
+        } catch {
+            throw JWKSUnavailable()
+        }
         let fresh = JWTKeyCollection()
         var ids: Set<String> = []
         for jwk in jwks.keys where jwk.keyType == .rsa {
@@ -36,6 +47,7 @@ actor GoogleKeySet {
         }
         keys = fresh
         knownKeyIds = ids
+        lastAttempt = (now, false)
         return ids.contains(kid) ? fresh : nil
     }
 }

@@ -1,16 +1,18 @@
 import HummingbirdBcrypt
 import NIOPosix
 import StaffbookCore
+import Synchronization
 
 /// bcrypt, run on NIO's thread pool so hashing never blocks the request tasks.
-package struct PasswordHasher: Sendable {
-    let cost: Int
-    /// Checked when the e-mail is unknown, so that path costs the same time as a wrong password.
-    private let decoyHash: String
+package final class PasswordHasher: Sendable {
+    /// The cost new hashes are made with. Stored hashes keep the cost they were made with.
+    package let cost: Int
+    /// Checked when there is no hash to check (an unknown e-mail), one per cost, so that path
+    /// costs what checking a stored hash of that cost does.
+    private let decoys = Mutex<[Int: String]>([:])
 
     package init(cost: Int) {
         self.cost = cost
-        self.decoyHash = Bcrypt.hash("staffbook decoy password", cost: UInt8(cost))
     }
 
     package func hash(_ password: String) async throws -> String {
@@ -18,10 +20,32 @@ package struct PasswordHasher: Sendable {
         return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
     }
 
-    /// Whether `password` matches `hash`; with no hash, does the same work and answers false.
-    package func verify(_ password: String, against hash: String?) async throws -> Bool {
-        let candidate = hash ?? decoyHash
+    /// Whether `password` matches `hash`. Without a hash, checks a decoy of `decoyCost` (the cost
+    /// of the stored hashes) and answers false, so the answer takes as long as a real check.
+    package func verify(_ password: String, against hash: String?, decoyCost: Int) async throws -> Bool {
+        let candidate: String
+        if let hash {
+            candidate = hash
+        } else {
+            candidate = try await decoy(cost: decoyCost)
+        }
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: candidate) }
         return matches && hash != nil
+    }
+
+    /// The decoy hash of a cost, made once (on the thread pool) and kept.
+    package func decoy(cost: Int) async throws -> String {
+        if let decoy = decoys.withLock({ $0[cost] }) { return decoy }
+        let bounded = UInt8(clamping: min(max(cost, 4), 31))
+        let made = try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash("staffbook decoy password", cost: bounded) }
+        decoys.withLock { $0[cost] = made }
+        return made
+    }
+
+    /// The cost a stored bcrypt hash was made with (`$2b$10$…` → 10).
+    package static func cost(of hash: String) -> Int? {
+        let parts = hash.split(separator: "$", omittingEmptySubsequences: true)
+        guard parts.count >= 3, parts[0].hasPrefix("2") else { return nil }
+        return Int(parts[1])
     }
 }

@@ -26,6 +26,8 @@ struct MethodCheckingTransport: ServerTransport {
                 return try await handler(request, hasBody ? body : nil, metadata)
             }, method: method, path: path)
         routes.add(template: path, method: method)
+        // The router answers HEAD on every GET route (without the body).
+        if method == .get { routes.add(template: path, method: .head) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOHTTP1
 import OpenAPIRuntime
 import StaffbookCore
 
@@ -13,6 +14,17 @@ extension Problem {
             return (problem, problem.type == .internalError || problem.type == .serviceUnavailable)
         case let error as StoreError:
             return fromStore(error)
+        case is HTTPParserError:
+            // The bytes of the request do not parse (a chunk size that is not hex, one too large):
+            // the client's doing.
+            return (
+                Problem(
+                    .malformedRequest,
+                    detail: LocalizedText(
+                        en: "The request's HTTP framing could not be read (for example a malformed chunk).",
+                        cs: "Rámování HTTP požadavku nelze přečíst (například chybný blok chunked)."
+                    )), false
+            )
         case let serverError as ServerError:
             return fromServerError(serverError)
         case let decodingError as DecodingError:
@@ -52,7 +64,7 @@ extension Problem {
     /// The OpenAPI runtime wraps what the handler or the request decoding threw.
     private static func fromServerError(_ error: ServerError) -> (Problem, Bool) {
         switch error.underlyingError {
-        case is Problem, is DecodingError, is StoreError:
+        case is Problem, is DecodingError, is StoreError, is HTTPParserError:
             return from(error.underlyingError)
         case let underlying where Problem(domain: underlying) != nil:
             return from(underlying)

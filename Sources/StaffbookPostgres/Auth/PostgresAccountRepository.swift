@@ -26,7 +26,7 @@ package struct PostgresAccountRepository: AccountRepository {
         let logger = self.logger
         return try await database.withConnection { connection in
             let rows = try await connection.query(
-                "SELECT \(unescaped: Self.columns) FROM accounts WHERE email = \(email)::citext",
+                "SELECT \(unescaped: Self.columns) FROM accounts WHERE email = normalize(\(email), NFKC)::citext",
                 logger: logger
             )
             for try await row in rows.decode(Row.self) { return Self.account(row) }
@@ -49,7 +49,7 @@ package struct PostgresAccountRepository: AccountRepository {
             let rows = try await connection.query(
                 """
                 INSERT INTO accounts (email, first_name, last_name, roles, password_hash, created_at, updated_at)
-                VALUES (\(account.email), \(account.firstName), \(account.lastName), \(roles), \(account.passwordHash), \(now), \(now))
+                VALUES (normalize(\(account.email), NFKC), \(account.firstName), \(account.lastName), \(roles), \(account.passwordHash), \(now), \(now))
                 ON CONFLICT (email) DO NOTHING
                 RETURNING id, email::text, first_name, last_name, roles, is_active, password_hash
                 """,
@@ -57,6 +57,61 @@ package struct PostgresAccountRepository: AccountRepository {
             )
             for try await row in rows.decode(Row.self) { return Self.account(row) }
             return nil
+        }
+    }
+
+    package func typicalPasswordCost() async throws -> Int? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT substring(password_hash FROM '^\\$2[aby]\\$([0-9]{2})\\$')::int AS cost FROM accounts
+                WHERE password_hash IS NOT NULL AND is_active
+                GROUP BY 1 ORDER BY count(*) DESC, 1 DESC LIMIT 1
+                """,
+                logger: logger
+            ).collect()
+            return try rows.first?.decode(Int?.self) ?? nil
+        }
+    }
+
+    package func replacePasswordHash(id: UUID, old: String, new: String) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                UPDATE accounts SET password_hash = \(new), updated_at = now()
+                WHERE id = \(id) AND password_hash = \(old) RETURNING id
+                """,
+                logger: logger
+            ).collect().count == 1
+        }
+    }
+
+    package func activeAccounts(inEmailDomain domain: String) async throws -> [Account] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            var accounts: [Account] = []
+            let rows = try await connection.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM accounts
+                WHERE is_active AND password_hash IS NOT NULL AND split_part(email::text, '@', 2) = lower(\(domain))
+                ORDER BY email
+                """,
+                logger: logger
+            )
+            for try await row in rows.decode(Row.self) { accounts.append(Self.account(row)) }
+            return accounts
+        }
+    }
+
+    package func countAccounts(outsideEmailDomain domain: String) async throws -> Int {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT count(*) FROM accounts WHERE split_part(email::text, '@', 2) <> lower(\(domain))", logger: logger
+            ).collect()
+            return try StoredValue.single(rows, column: "count").decode(Int.self)
         }
     }
 

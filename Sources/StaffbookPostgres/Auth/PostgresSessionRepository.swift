@@ -144,13 +144,13 @@ package struct PostgresSessionRepository: SessionRepository {
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
-                SELECT a.roles FROM sessions s JOIN accounts a ON a.id = s.account_id
+                SELECT a.id, a.roles FROM sessions s JOIN accounts a ON a.id = s.account_id
                 WHERE s.id = \(sessionId) AND s.revoked_at IS NULL AND s.expires_at > \(now) AND a.is_active
                 """,
                 logger: logger
             )
-            for try await roles in rows.decode([String].self) {
-                return .active(roles: Role.from(stored: roles))
+            for try await (accountId, roles) in rows.decode((UUID, [String]).self) {
+                return .active(accountId: accountId, roles: Role.from(stored: roles))
             }
             return .ended
         }

@@ -113,10 +113,3 @@ private final class Lease: Sendable {
     let acquired = Atomic<Bool>(false)
     let timedOut = Atomic<Bool>(false)
 }
-
-extension Duration {
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-}

@@ -55,7 +55,7 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
 
     package func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice] {
         let logger = self.logger
-        let pattern = filter.query.map(PostgresPeopleRepository.searchPattern)
+        let term = filter.query.map(PostgresPeopleRepository.searchTerm)
         let after = page.after
         let afterPeriod = after.flatMap { CalendarMonth($0.period) }?.firstDay.iso
         let (periodYear, periodMonth) = (filter.period?.year, filter.period?.month)
@@ -80,7 +80,7 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
                     FROM accounts a JOIN invoices i ON i.account_id = a.id
                     WHERE (\(periodYear)::int IS NULL OR i.period = make_date(\(periodYear)::int, \(periodMonth)::int, 1))
                       AND (\(filter.state?.rawValue)::text IS NULL OR i.state = \(filter.state?.rawValue))
-                      AND (\(pattern)::text IS NULL OR a.search_text LIKE (SELECT lower(unaccent(\(pattern)))))
+                      AND (\(term)::text IS NULL OR a.search_text LIKE name_search_pattern(\(term)))
                       AND (\(after?.personId)::uuid IS NULL
                            OR ((a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
                                   >= (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.personId)::uuid)

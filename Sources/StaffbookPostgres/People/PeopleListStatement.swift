@@ -38,8 +38,8 @@ package struct PeopleListStatement: PostgresPreparedStatement {
         """
     }
 
-    /// The search: $9 is the LIKE pattern (`PostgresPeopleRepository.searchPattern`).
-    package static let sql = text(match: "a.search_text LIKE (SELECT lower(unaccent($9)))")
+    /// The search: $9 is the term (`PostgresPeopleRepository.searchTerm`).
+    package static let sql = text(match: "a.search_text LIKE name_search_pattern($9)")
     package static let bindingDataTypes: [PostgresDataType] = [.uuid, .bool, .uuid, .uuid, .text, .text, .int8, .int8, .text]
 
     package let leader: UUID?
@@ -60,7 +60,7 @@ package struct PeopleListStatement: PostgresPreparedStatement {
 
     package func makeBindings() throws -> PostgresBindings {
         var bindings = filterBindings()
-        bindings.append(PostgresPeopleRepository.searchPattern(filter.query ?? ""))
+        bindings.append(PostgresPeopleRepository.searchTerm(filter.query ?? ""))
         return bindings
     }
 

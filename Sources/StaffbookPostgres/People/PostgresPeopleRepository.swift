@@ -96,8 +96,8 @@ package struct PostgresPeopleRepository: PeopleRepository {
                     """
                     INSERT INTO accounts (email, first_name, last_name, academic_title, position, capacity_hours_per_week,
                                           phone, personal_email, roles, created_at, updated_at)
-                    VALUES (\(person.email), \(person.firstName), \(person.lastName), \(person.academicTitle), \(person.position),
-                            \(capacity)::numeric, \(person.phone), \(person.personalEmail), \(roles), \(now), \(now))
+                    VALUES (normalize(\(person.email), NFKC), \(person.firstName), \(person.lastName), \(person.academicTitle), \(person.position),
+                            \(capacity)::numeric, \(person.phone), normalize(\(person.personalEmail), NFKC), \(roles), \(now), \(now))
                     RETURNING id
                     """,
                     logger: logger
@@ -174,7 +174,7 @@ package struct PostgresPeopleRepository: PeopleRepository {
                 """
                 UPDATE accounts SET first_name = \(new.first), last_name = \(new.last), academic_title = \(new.title),
                     position = \(new.position), capacity_hours_per_week = \(new.capacity)::numeric, phone = \(new.phone),
-                    personal_email = \(new.personalEmail), roles = \(new.roles), version = version + 1, updated_at = \(now)
+                    personal_email = normalize(\(new.personalEmail), NFKC), roles = \(new.roles), version = version + 1, updated_at = \(now)
                 WHERE id = \(id)
                 """,
                 logger: logger
@@ -235,18 +235,10 @@ package struct PostgresPeopleRepository: PeopleRepository {
         zip(ids, zip(names, leaders)).map { TeamRef(id: $0, name: $1.0, leader: $1.1) }
     }
 
-    /// The LIKE pattern for a name search against `accounts.search_text` (schema 0006), which
-    /// holds both name orders on two lines: the term is kept to one line so it cannot span them.
-    /// The database lowers and unaccents it, as it did the names.
-    package static func searchPattern(_ query: String) -> String {
-        let oneLine = query.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return "%" + escapeLike(oneLine) + "%"
-    }
-
-    /// Escapes `%`, `_` and `\` in a search literal.
-    package static func escapeLike(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
+    /// A name search's term for `name_search_pattern()` (schema 0010), which lowers, unaccents
+    /// and only then escapes it, as `accounts.search_text` (schema 0006) holds the names. That
+    /// column has both name orders on two lines, so the term is kept to one line.
+    package static func searchTerm(_ query: String) -> String {
+        query.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

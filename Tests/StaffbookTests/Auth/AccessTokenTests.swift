@@ -119,7 +119,7 @@ struct AccessTokenTests {
     @Test(arguments: [("Bearer abc.def.ghi", "abc.def.ghi"), ("bearer \t abc.def.ghi  ", "abc.def.ghi"), ("BEARER x", "x"),
                       ("Bearer    ", ""), ("Bearer ", nil), ("Basic amFuYQ==", nil), ("Bearerabc.def", nil), ("Bearer čau ", "čau")])
     func theBearerTokenIsTakenFromTheHeaderWhateverTheSchemeCaseAndSpaces(header: String, token: String?) {
-        #expect(AuthenticationMiddleware.bearerToken(header) == token)
+        #expect(RequestScopeMiddleware.bearerToken(header) == token)
     }
 
     @Test func aTokenAlreadyAcceptedIsRefusedOnceItExpires() async throws {
@@ -186,7 +186,7 @@ struct AccessTokenTests {
                     .status(sessionId: UUID(uuidString: try claims(token).sid)!, now: app.clock.now())
             }
 
-            #expect(caller == .active(roles: [.worker]))
+            #expect(caller == .active(accountId: account.id, roles: [.worker]))
         }
     }
 }

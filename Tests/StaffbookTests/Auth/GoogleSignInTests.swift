@@ -69,7 +69,7 @@ struct GoogleSignInTests {
         let clock = TestClock()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("jwks-\(UUID().uuidString).json")
         try GoogleTestTokens.jwks([(GoogleTestTokens.keyId, GoogleTestTokens.privateKey)]).write(to: file)
-        let keySet = GoogleKeySet(source: URLJWKSSource(url: file), clock: clock, minimumRefetchInterval: 60)
+        let keySet = GoogleKeySet(source: URLJWKSSource(url: file, timeout: .seconds(5)), clock: clock, minimumRefetchInterval: 60)
 
         _ = try await keySet.keys(containing: GoogleTestTokens.keyId)
         // Google rotates: a new key appears in the published set.

@@ -40,7 +40,7 @@ struct ProblemTests {
             let response = try await app.client.execute(uri: "/health/live", method: .delete, headers: [.acceptLanguage: "cs"])
 
             #expect(response.status == .methodNotAllowed)
-            #expect(response.headers[.allow] == "GET")
+            #expect(response.headers[.allow] == "GET, HEAD")
             #expect(response.problem?.type == "urn:staffbook:problem:method-not-allowed")
             #expect(response.problem?.title == "Metoda není povolena")
         }
@@ -52,7 +52,7 @@ struct ProblemTests {
             let response = try await app.client.execute(uri: "/v1/users/\(UUID())/rates", method: method)
 
             #expect(response.status == .methodNotAllowed)
-            #expect(response.headers[.allow] == "GET, POST")
+            #expect(response.headers[.allow] == "GET, HEAD, POST")
         }
     }
 

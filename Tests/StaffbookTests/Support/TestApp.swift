@@ -42,6 +42,7 @@ enum TestApp {
 
     /// Runs `test` against the application on its own database.
     static func test<Value: Sendable>(
+        _ setup: TestingSetup = .router,
         configure: (inout AppConfig) -> Void = { _ in },
         clock: TestClock = TestClock(),
         logSink: JSONLogSink = JSONLogSink(),
@@ -52,7 +53,7 @@ enum TestApp {
             configure(&config)
             let app = try await buildApplication(config: config, logger: logger(sink: logSink), clock: clock)
             let frozenConfig = config
-            return try await app.test(.router) { client in
+            return try await app.test(setup) { client in
                 try await test(TestContext(client: client, config: frozenConfig, clock: clock))
             }
         }

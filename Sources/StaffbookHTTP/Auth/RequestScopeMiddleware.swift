@@ -2,13 +2,13 @@ import HTTPTypes
 import Hummingbird
 import StaffbookCore
 
-/// Authenticates a bearer token when one is sent and puts the caller, with the request id and
-/// client address, into `RequestScope` for the generated handlers. Whether an operation needs
-/// a caller is `AccessPolicy`'s business, not this middleware's.
-struct AuthenticationMiddleware: RouterMiddleware {
+/// Puts the request id, the client address and the sent credentials into `RequestScope` for the
+/// generated handlers. The credentials are not checked here: only an operation that needs a
+/// caller looks at them (`AccessPolicyMiddleware`), so a stale token sent to sign-in, refresh or
+/// a health check is ignored rather than refused.
+struct RequestScopeMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    let auth: AuthService
     let trustForwardedFor: Bool
 
     func handle(
@@ -16,17 +16,15 @@ struct AuthenticationMiddleware: RouterMiddleware {
         context: AppRequestContext,
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
-        var caller: Caller?
-        if let header = request.headers[.authorization] {
-            guard let token = Self.bearerToken(header) else { throw Problem.unauthenticated(invalidToken: true) }
-            caller = try await auth.authenticate(bearer: token)
+        let credentials = request.headers[.authorization].map { header in
+            Self.bearerToken(header).map(RequestScope.Credentials.bearer) ?? .malformed
         }
         let scope = RequestScope(
             requestId: context.requestId,
             uri: request.uri.description,
             clientAddress: clientAddress(request, context),
             userAgent: request.headers[.userAgent].map { String($0.prefix(200)) },
-            caller: caller
+            credentials: credentials
         )
         return try await RequestScope.$current.withValue(scope) {
             try await next(request, context)
@@ -38,7 +36,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
     /// checking the token's signature.
     static func bearerToken(_ header: String) -> String? {
         let bytes = header.utf8
-        guard bytes.count > 7, String(header[..<bytes.index(bytes.startIndex, offsetBy: 7)]).lowercased() == "bearer " else { return nil }
+        guard bytes.count > 7, String(header[..<bytes.index(bytes.startIndex, offsetBy: 7)]).lowercased() == "bearer " else {
+            return nil
+        }
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         let value = bytes.dropFirst(7).drop(while: isBlank)
         let end = value.lastIndex(where: { !isBlank($0) }).map(bytes.index(after:)) ?? value.startIndex

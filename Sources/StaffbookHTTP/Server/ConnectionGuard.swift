@@ -1,0 +1,121 @@
+import Logging
+import Metrics
+import NIOCore
+import StaffbookCore
+
+/// Watches one connection for the limits of `ConnectionLimits`: whether it may be open at all,
+/// and how long it waits for a request's head, between requests, and for the bytes of a body.
+/// Lives on the connection's event loop; its handlers tell it what passes.
+final class ConnectionGuard {
+    private enum Phase {
+        /// No request under way: the first (head timeout from the start) or a next one (idle).
+        case awaitingRequest
+        /// Bytes of a request arrived; its head has not been decoded yet.
+        case readingHead
+        /// The head is decoded; the body is arriving.
+        case readingBody
+        /// The request is complete; the application is answering it.
+        case answering
+    }
+
+    private let limits: ConnectionLimits
+    private let connections: OpenConnections
+    private let logger: Logger
+    private var phase = Phase.awaitingRequest
+    private var timer: Scheduled<Void>?
+    private var counted = false
+    private var readOutstanding = false
+    private static let closedByTimeout = Counter(label: "staffbook_http_connections_timed_out_total")
+    private static let refused = Counter(label: "staffbook_http_connections_refused_total")
+
+    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
+        self.limits = limits
+        self.connections = connections
+        self.logger = logger
+    }
+
+    /// The connection is open: counted if there is room, closed at once otherwise.
+    func opened(_ context: ChannelHandlerContext) {
+        guard !counted else { return }
+        guard connections.tryOpen(limit: limits.maxConnections) else {
+            Self.refused.increment()
+            logger.debug("connection refused: too many open")
+            context.close(promise: nil)
+            return
+        }
+        counted = true
+        arm(limits.requestHeadTimeout, reason: "request head", context)
+    }
+
+    func closed() {
+        timer?.cancel()
+        timer = nil
+        if counted {
+            counted = false
+            connections.close()
+        }
+    }
+
+    /// Raw bytes arrived from the client.
+    func bytesArrived(_ context: ChannelHandlerContext) {
+        switch phase {
+        case .awaitingRequest:
+            phase = .readingHead
+            arm(limits.requestHeadTimeout, reason: "request head", context)
+        case .readingBody:
+            arm(limits.bodyProgressTimeout, reason: "body progress", context)
+        case .readingHead, .answering:
+            break
+        }
+    }
+
+    /// The channel asks the socket for more bytes: from now on, the client is the one waited for.
+    func readRequested(_ context: ChannelHandlerContext) {
+        readOutstanding = true
+        if case .readingBody = phase {
+            arm(limits.bodyProgressTimeout, reason: "body progress", context)
+        }
+    }
+
+    /// A batch of reads ended. While a body is arriving, the clock only runs while a read is
+    /// outstanding: when the application reads slowly, the pause is ours, not the client's.
+    func readsCompleted() {
+        readOutstanding = false
+        if case .readingBody = phase { cancel() }
+    }
+
+    func headDecoded(_ context: ChannelHandlerContext) {
+        phase = .readingBody
+        if readOutstanding {
+            arm(limits.bodyProgressTimeout, reason: "body progress", context)
+        } else {
+            cancel()
+        }
+    }
+
+    func requestEnded() {
+        phase = .answering
+        cancel()
+    }
+
+    func responseEnded(_ context: ChannelHandlerContext) {
+        phase = .awaitingRequest
+        arm(limits.idleTimeout, reason: "idle", context)
+    }
+
+    private func arm(_ delay: Duration, reason: String, _ context: ChannelHandlerContext) {
+        cancel()
+        let channel = context.channel
+        let logger = self.logger
+        timer = context.eventLoop.scheduleTask(in: .nanoseconds(delay.nanoseconds)) {
+            Self.closedByTimeout.increment()
+            logger.debug("connection closed: \(reason) timeout")
+            channel.close(promise: nil)
+        }
+    }
+
+    private func cancel() {
+        timer?.cancel()
+        timer = nil
+    }
+}
