@@ -60,13 +60,13 @@ def server_env(database, port=8080):
 
 
 class Server:
-    def __init__(self, database, port):
-        self.database, self.port = database, port
+    def __init__(self, database, port, settings=None):
+        self.database, self.port, self.settings = database, port, settings or {}
         self.url = f"http://127.0.0.1:{port}"
         self.process = None
 
     def start(self):
-        self.process = subprocess.Popen([BIN, "serve"], env=server_env(self.database, self.port),
+        self.process = subprocess.Popen([BIN, "serve"], env={**server_env(self.database, self.port), **self.settings},
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 60
         while time.time() < deadline:

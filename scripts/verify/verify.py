@@ -3,7 +3,8 @@
 
 - the contract fuzzed by schemathesis as a worker, a team leader and an admin;
 - races between two `staffbook serve` instances on one database;
-- faults: PostgreSQL stopped under load, SIGTERM and SIGKILL during uploads.
+- faults: PostgreSQL stopped under load, SIGTERM and SIGKILL during uploads;
+- hardening (hardening.py): sign-in timing, slow and idle clients, the connection cap, demo accounts.
 
 Only loopback addresses are used. Ends with one line "N passed, N failed".
 """
@@ -19,6 +20,7 @@ import uuid
 
 import requests
 
+from hardening import connection_cap, demo_accounts, slow_clients, timing
 from harness import (
     BIN, PDF, ROOT, VENV, Server, SlowUpload, auth, check, fresh_database, integrity, new_contractor, psql, results, server_env,
     set_password, sign_in, upload,
@@ -269,7 +271,7 @@ def faults():
 
 
 if __name__ == "__main__":
-    steps = sys.argv[1:] or ["fuzz", "bad_input", "races", "faults"]
+    steps = sys.argv[1:] or ["fuzz", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts", "races", "faults"]
     for step in steps:
         print(f"== {step}", flush=True)
         try:

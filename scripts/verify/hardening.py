@@ -1,0 +1,182 @@
+"""`make verify` checks of the hardening that need real processes and real sockets: sign-in
+timing, slow and idle clients, the connection cap, and demo accounts kept out of deployments."""
+import os
+import socket
+import statistics
+import subprocess
+import threading
+import time
+
+import requests
+
+from harness import BIN, Server, check, fresh_database, psql, server_env, sign_in
+
+
+def timing():
+    """20 unknown e-mails against 20 wrong passwords of a known account, interleaved: the
+    medians may differ by at most 20 % (the decoy hash has the stored hashes' cost)."""
+    database = "staffbook_verify_timing"
+    fresh_database(database)
+    server = Server(database, 18083, {"AUTH_MAX_FAILURES_PER_ACCOUNT": "1000",
+                                      "AUTH_MAX_FAILURES_PER_ADDRESS": "100000"}).start()
+    try:
+        def attempt(email):
+            began = time.perf_counter()
+            r = requests.post(server.url + "/v1/auth/password", json={"email": email, "password": "not the password"}, timeout=30)
+            assert r.status_code == 401, r.status_code
+            return time.perf_counter() - began
+        attempt("warm-up@staffbook.example")
+        attempt("jan.novak@staffbook.example")
+        unknown, known = [], []
+        for i in range(20):
+            unknown.append(attempt(f"nobody-{i}@staffbook.example"))
+            known.append(attempt("jan.novak@staffbook.example"))
+        a, b = statistics.median(unknown), statistics.median(known)
+        difference = abs(a - b) / max(a, b)
+        check("sign-in timing: unknown e-mail and wrong password cost the same (medians within 20 %)", difference <= 0.2,
+              f"medians {a * 1000:.0f} ms unknown, {b * 1000:.0f} ms wrong password, {difference * 100:.1f} % apart")
+    finally:
+        server.stop()
+
+
+def _closed_within(sock, seconds):
+    """Seconds until the server closed `sock`, or None when it stayed open for `seconds`."""
+    began = time.time()
+    sock.settimeout(seconds)
+    try:
+        while True:
+            if not sock.recv(65536):
+                return time.time() - began
+    except (socket.timeout, TimeoutError):
+        return None
+    except OSError:
+        return time.time() - began
+
+
+def slow_clients():
+    """Slowloris, idle sockets, idle keep-alive sockets and a stalled upload are closed on time
+    while /health/live keeps answering. Short limits, so the check takes seconds, not minutes."""
+    database = "staffbook_verify_slow"
+    fresh_database(database)
+    limits = {"HTTP_REQUEST_HEAD_TIMEOUT_SECONDS": "3", "HTTP_IDLE_TIMEOUT_SECONDS": "5", "HTTP_BODY_TIMEOUT_SECONDS": "4"}
+    server = Server(database, 18083, limits).start()
+    host = ("127.0.0.1", 18083)
+    live, stop = [], [False]
+
+    def poll():
+        while not stop[0]:
+            try:
+                live.append(requests.get(server.url + "/health/live", timeout=2).status_code)
+            except requests.RequestException:
+                live.append(0)
+            time.sleep(0.25)
+    poller = threading.Thread(target=poll)
+    poller.start()
+    try:
+        # Slowloris: a header line every half second, never the end of the head.
+        slow = [socket.create_connection(host) for _ in range(5)]
+        began, closed_at = time.time(), {}
+        lines = [b"GET /health/live HTTP/1.1\r\n", b"Host: x\r\n"] + [b"X-%d: y\r\n" % i for i in range(14)]
+        for line in lines:
+            for s in slow:
+                if s in closed_at:
+                    continue
+                try:
+                    s.sendall(line)
+                    s.setblocking(False)
+                    if s.recv(65536) == b"":
+                        closed_at[s] = time.time() - began
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    closed_at[s] = time.time() - began
+                finally:
+                    s.setblocking(True)
+            time.sleep(0.5)
+        latest = max(closed_at.values(), default=None)
+        check("5 slowloris connections are closed once the head timeout (3 s) passes",
+              len(closed_at) == 5 and latest <= 4.5, f"closed {len(closed_at)} of 5, the last after {latest or 0:.1f} s")
+
+        # Idle sockets that never send a byte: the head timeout counts from the connection's start.
+        idle = [socket.create_connection(host) for _ in range(500)]
+        began = time.time()
+        idle_closed = [_closed_within(s, max(0.1, began + 5 - time.time())) for s in idle]
+        check("500 idle sockets (no byte sent) are closed by the head timeout (3 s)",
+              all(d is not None for d in idle_closed), f"closed {sum(d is not None for d in idle_closed)} of 500 "
+              f"within {time.time() - began:.1f} s")
+
+        # Kept-alive sockets after one request: the idle timeout.
+        kept = []
+        for _ in range(20):
+            s = socket.create_connection(host)
+            s.sendall(b"GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n")
+            s.recv(65536)
+            kept.append(s)
+        began = time.time()
+        kept_closed = [_closed_within(s, max(0.1, began + 8 - time.time())) for s in kept]
+        waited = time.time() - began
+        check("20 idle keep-alive sockets are closed by the idle timeout (5 s), not before the head timeout",
+              all(d is not None for d in kept_closed) and 4 <= waited <= 8, f"closed after {waited:.1f} s")
+
+        # A stalled upload: the head and part of the body, then nothing.
+        token = sign_in(server.url, "jan.novak@staffbook.example")["accessToken"]
+        s = socket.create_connection(host)
+        s.sendall((f"PUT /v1/me/invoices/2026-11 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n"
+                   "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n").encode())
+        stalled = _closed_within(s, 10)
+        check("an upload that stops sending is ended by the body timeout (4 s)", stalled is not None and stalled <= 7,
+              f"after {stalled:.1f} s" if stalled is not None else "still open after 10 s")
+    finally:
+        stop[0] = True
+        poller.join()
+        server.stop()
+    check("/health/live kept answering while slow and idle clients were connected", live and all(code == 200 for code in live),
+          f"{sum(c == 200 for c in live)} of {len(live)} answered 200")
+
+
+def connection_cap():
+    """Past HTTP_MAX_CONNECTIONS, new connections are closed at once instead of queued."""
+    database = "staffbook_verify_slow"
+    server = Server(database, 18083, {"HTTP_MAX_CONNECTIONS": "50"}).start()
+    try:
+        held = [socket.create_connection(("127.0.0.1", 18083)) for _ in range(50)]
+        time.sleep(0.5)
+        extra = [socket.create_connection(("127.0.0.1", 18083)) for _ in range(10)]
+        refused = [_closed_within(s, 2) for s in extra]
+        for s in held:
+            s.close()
+        time.sleep(0.5)
+        after = requests.get(server.url + "/health/live", timeout=5).status_code
+        check("past 50 connections, 10 more are closed at once; once they go, requests are answered again",
+              all(d is not None and d < 1 for d in refused) and after == 200,
+              f"{sum(d is not None for d in refused)} of 10 closed, then {after}")
+    finally:
+        server.stop()
+
+
+def demo_accounts():
+    """`seed` refuses a real database; `serve` beyond loopback names demo accounts with the demo password."""
+    database = "staffbook_verify_demo"
+    fresh_database(database, seed=False)
+    psql(database, "INSERT INTO accounts (email, first_name, last_name) VALUES ('boss@company.test', 'Real', 'Boss')")
+    seeding = subprocess.run([BIN, "seed"], env=server_env(database), capture_output=True, text=True)
+    seeded = psql(database, "SELECT count(*) FROM accounts")
+    check("seed refuses to load demo accounts into a database with real accounts",
+          seeding.returncode != 0 and seeded == "1", f"exit {seeding.returncode}, {seeded} account(s)")
+
+    fresh_database(database)
+    env = server_env(database, 18083)
+    env.update({"HTTP_HOST": "0.0.0.0", "LOG_LEVEL": "warning"})
+    process = subprocess.Popen([BIN, "serve"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    warned = set()
+    deadline = time.time() + 60
+    try:
+        while time.time() < deadline and "admin@staffbook.example" not in warned:
+            line = process.stdout.readline()
+            if '"account"' in line and "demo password" in line:
+                warned.add(line.split('"account":"')[1].split('"')[0])
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    check("serve on 0.0.0.0 warns about each demo account that still has the demo password",
+          "admin@staffbook.example" in warned and "karel.byvaly@staffbook.example" not in warned, f"{len(warned)} named")
