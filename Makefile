@@ -62,9 +62,10 @@ bench: db
 	@python3 -c "import requests" 2>/dev/null || python3 -m pip install --quiet requests
 	python3 bench/run.py
 
-## Tests read generated workbooks back with a reader that is not ours (openpyxl).
+## Tests read generated workbooks back with a reader that is not ours (openpyxl) and send mail
+## to a real SMTP server (aiosmtpd, scripts/mail-sink.py).
 test-tools:
-	@python3 -c "import openpyxl" 2>/dev/null || python3 -m pip install --quiet openpyxl
+	@python3 -c "import openpyxl, aiosmtpd" 2>/dev/null || python3 -m pip install --quiet openpyxl aiosmtpd
 
 ## Drop databases left by interrupted test runs (templates are kept and reused).
 clean-test-dbs:

@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
     ],
     targets: [
         // The HTTP contract: generated from openapi.yaml at build time, never committed.
@@ -63,12 +64,24 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // A small SMTP client (submission with STARTTLS or TLS, AUTH PLAIN/LOGIN) on SwiftNIO.
+        .target(
+            name: "StaffbookMail",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Handlers, middleware, problems and the composition root.
         .target(
             name: "StaffbookHTTP",
             dependencies: [
                 "StaffbookCore",
                 "StaffbookPostgres",
+                "StaffbookMail",
                 "StaffbookAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -81,6 +94,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -104,6 +118,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Real parts for tests: an SMTP server (aiosmtpd) and a webhook receiver on loopback.
+        .target(
+            name: "StaffbookTestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/StaffbookTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The SMTP client against a real SMTP server on loopback (aiosmtpd).
+        .testTarget(
+            name: "StaffbookMailTests",
+            dependencies: ["StaffbookMail", "StaffbookTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         // The domain's rules, without a database: seconds.
         .testTarget(
             name: "StaffbookCoreTests",
@@ -117,6 +148,7 @@ let package = Package(
                 "StaffbookCore",
                 "StaffbookPostgres",
                 "StaffbookHTTP",
+                "StaffbookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

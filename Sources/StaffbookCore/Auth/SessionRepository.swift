@@ -21,6 +21,7 @@ package enum SessionEndReason: String, Sendable {
     case endedByUser = "ended_by_user"
     case refreshTokenReuse = "refresh_token_reuse"
     case accountDeactivated = "account_deactivated"
+    case passwordChanged = "password_changed"
 }
 
 package enum RefreshOutcome: Sendable, Equatable {

@@ -18,6 +18,10 @@ package struct ThrottleKey: Sendable, Hashable {
         case account
         /// A client address.
         case address
+        /// Password-reset requests for an address, normalised like `account`.
+        case resetAccount = "reset_account"
+        /// Password-reset requests from a client address.
+        case resetAddress = "reset_address"
     }
 
     package var kind: Kind

@@ -36,7 +36,7 @@ package protocol InvoiceRepository: Sendable {
     func statementCandidates(month: CalendarMonth) async throws -> [StatementCandidate]
     /// Stores a generated statement, unless the workflow keeps the invoice in the way as it is.
     func saveStatement(
-        personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID, now: Date
+        personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID?, now: Date
     ) async throws -> StatementOutcome
 }
 

@@ -128,7 +128,7 @@ package struct InvoiceService: Sendable {
 
     /// Generates (or regenerates) the month's statement of everyone with an HPP, DPP or DPC
     /// contract in it. `givenHours` replaces the capacity rule for the people it names.
-    package func generateStatements(month: CalendarMonth, givenHours: [UUID: Decimal], actorId: UUID) async throws -> [StatementItem] {
+    package func generateStatements(month: CalendarMonth, givenHours: [UUID: Decimal], actorId: UUID?) async throws -> [StatementItem] {
         guard month <= CalendarDay(clock.now()).calendarMonth else { throw InvoiceError.futurePeriod }
         let candidates = try await invoices.statementCandidates(month: month)
         let known = Set(candidates.map(\.person.id))

@@ -12,7 +12,8 @@ package protocol PeopleRepository: Sendable {
     /// Whether `leaderId` leads a team that `personId` is a member of.
     func leads(leaderId: UUID, personId: UUID) async throws -> Bool
     /// Creates the person with contract, rate, roles and teams; returns the new id.
-    func create(_ person: NewPerson, by: UUID, now: Date) async throws -> UUID
+    /// With an invitation, its link and notification are written in the same transaction.
+    func create(_ person: NewPerson, invitation: AccountLinkGrant?, by: UUID, now: Date) async throws -> UUID
     /// Applies the changes if the stored version meets `condition`.
     func update(id: UUID, condition: VersionCondition, changes: ProfileChanges, by: UUID, now: Date) async throws -> VersionedWrite
     /// Activates or deactivates; deactivation ends the person's sessions. False for an unknown person.

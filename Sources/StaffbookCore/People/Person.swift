@@ -84,6 +84,7 @@ package struct PersonProfile: Sendable, Equatable {
     package var capacityHoursPerWeek: Decimal?
     package var phone: String?
     package var personalEmail: String?
+    package var language: Language = .cs
     package var roles: Set<Role>
     package var isActive: Bool
     package var version: Int
@@ -167,11 +168,14 @@ package struct ProfileChanges: Sendable {
     package var phone: String?
     package var personalEmail: String?
     package var roles: Set<Role>?
+    package var language: Language?
 
     package init(
         firstName: String? = nil, lastName: String? = nil, academicTitle: String? = nil, position: String? = nil,
-        capacityHoursPerWeek: Decimal? = nil, phone: String? = nil, personalEmail: String? = nil, roles: Set<Role>? = nil
+        capacityHoursPerWeek: Decimal? = nil, phone: String? = nil, personalEmail: String? = nil, roles: Set<Role>? = nil,
+        language: Language? = nil
     ) {
+        self.language = language
         self.firstName = firstName
         self.lastName = lastName
         self.academicTitle = academicTitle
@@ -196,12 +200,14 @@ package struct NewPerson: Sendable {
     package var teamIds: [UUID]
     package var contract: NewContract
     package var rate: NewRateEntry
+    package var language: Language = .cs
 
     package init(
         email: String, firstName: String, lastName: String, academicTitle: String? = nil, position: String? = nil,
         capacityHoursPerWeek: Decimal? = nil, phone: String? = nil, personalEmail: String? = nil, roles: Set<Role>, teamIds: [UUID],
-        contract: NewContract, rate: NewRateEntry
+        contract: NewContract, rate: NewRateEntry, language: Language = .cs
     ) {
+        self.language = language
         self.email = email
         self.firstName = firstName
         self.lastName = lastName

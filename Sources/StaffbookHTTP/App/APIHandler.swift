@@ -13,6 +13,11 @@ struct APIHandler: APIProtocol {
     let teams: any TeamsRepository
     let invoices: any InvoiceRepository
     let invoiceService: InvoiceService
+    let notifications: any NotificationRepository
+    let jobs: any JobQueue
+    let monthEndStore: any MonthEndRepository
+    let accountLinkStore: any AccountLinkRepository
+    let accountLinks: AccountLinks
     let visibility: PersonVisibility
     let invoiceSchemas: InvoiceSchemas
     let database: DatabasePool

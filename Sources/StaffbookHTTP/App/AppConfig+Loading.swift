@@ -2,13 +2,14 @@ import Configuration
 import Foundation
 import Logging
 import StaffbookCore
+import StaffbookMail
 import StaffbookPostgres
 
 extension AppConfig {
     /// Reads and validates every setting; the first unusable one throws, naming its key.
     package static func load(from reader: ConfigReader) throws(ConfigurationError) -> AppConfig {
         let values = Values(reader: reader)
-        return try AppConfig(
+        var config = try AppConfig(
             http: loadHTTP(values),
             database: loadDatabase(values),
             auth: loadAuth(values),
@@ -17,6 +18,48 @@ extension AppConfig {
             schemaDirectory: URL(fileURLWithPath: values.string("schema.directory", default: "schema")),
             seedsDirectory: URL(fileURLWithPath: values.string("seeds.directory", default: "seeds"))
         )
+        config.monthEnd = try loadMonthEnd(values)
+        return config
+    }
+
+    private static func loadMonthEnd(_ values: Values) throws(ConfigurationError) -> MonthEndConfig {
+        var monthEnd = MonthEndConfig()
+        if let host = values.optionalString("smtp.host") {
+            let security = values.string("smtp.security", default: "starttls")
+            guard let mode = SMTPConfiguration.Security(rawValue: security) else {
+                throw ConfigurationError(key: "smtp.security", reason: "'\(security)' is not one of starttls, tls, none")
+            }
+            monthEnd.smtp = SMTPConfiguration(
+                host: host,
+                port: try values.int("smtp.port", default: mode == .tls ? 465 : 587, in: 1...65535),
+                security: mode,
+                username: values.optionalString("smtp.username"),
+                password: values.optionalString("smtp.password", isSecret: true),
+                heloName: values.string("smtp.heloName", default: "staffbook"),
+                trustedCertificatesFile: values.optionalString("smtp.caFile"),
+                timeout: .seconds(try values.int("smtp.timeoutSeconds", default: 30, in: 1...600))
+            )
+        }
+        let from = values.string("smtp.from", default: "staffbook@localhost")
+        guard from.contains("@"), !from.contains(where: { $0 == "<" || $0 == ">" || $0.isWhitespace }) else {
+            throw ConfigurationError(key: "smtp.from", reason: "'\(from)' is not a plain e-mail address")
+        }
+        monthEnd.from = MailAddress(from, name: values.string("smtp.fromName", default: "Staffbook"))
+        if let webhook = values.optionalString("notify.chatWebhookUrl", isSecret: true) {
+            guard let url = URL(string: webhook), ["http", "https"].contains(url.scheme ?? "") else {
+                throw ConfigurationError(key: "notify.chatWebhookUrl", reason: "not an http(s) URL")
+            }
+            monthEnd.companyChatWebhook = webhook
+        }
+        monthEnd.linkBase = values.string("notify.linkBase", default: "staffbook://")
+        monthEnd.workerEnabled = try values.bool("jobs.worker", default: true)
+        monthEnd.pollInterval = .seconds(try values.int("jobs.pollSeconds", default: 5, in: 1...3600))
+        monthEnd.lease = TimeInterval(try values.int("jobs.leaseSeconds", default: 60, in: 2...3600))
+        monthEnd.retry = RetryPolicy(
+            base: TimeInterval(try values.int("jobs.retryBaseSeconds", default: 10, in: 1...3600)),
+            cap: TimeInterval(try values.int("jobs.retryCapSeconds", default: 600, in: 1...86400))
+        )
+        return monthEnd
     }
 
     private static func loadHTTP(_ values: Values) throws(ConfigurationError) -> HTTP {

@@ -29,6 +29,8 @@ package struct AppConfig: Sendable {
     package var migrateOnStart: Bool
     package var schemaDirectory: URL
     package var seedsDirectory: URL
+    /// Notifications and the job worker.
+    package var monthEnd = MonthEndConfig()
 
     package init(
         http: HTTP,

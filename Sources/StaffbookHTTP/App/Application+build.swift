@@ -59,6 +59,7 @@ package func buildApplication(
 
     let people = PostgresPeopleRepository(database: database, logger: logger)
     let invoices = PostgresInvoiceRepository(database: database, logger: logger)
+    let jobs = PostgresJobQueue(database: database, logger: logger)
     let handler = APIHandler(
         auth: auth,
         accounts: accounts,
@@ -69,6 +70,11 @@ package func buildApplication(
         invoiceService: InvoiceService(
             invoices: invoices, idempotency: PostgresIdempotencyStore(database: database, logger: logger), clock: clock
         ),
+        notifications: PostgresNotificationRepository(database: database, logger: logger),
+        jobs: jobs,
+        monthEndStore: PostgresMonthEndRepository(database: database, logger: logger),
+        accountLinkStore: PostgresAccountLinkRepository(database: database, logger: logger),
+        accountLinks: AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase),
         visibility: PersonVisibility(people: people),
         invoiceSchemas: InvoiceSchemas(publicBaseURL: config.http.publicBaseURL),
         database: database,
@@ -90,7 +96,8 @@ package func buildApplication(
             address: .hostname(config.http.host, port: config.http.port),
             serverName: "staffbook"
         ),
-        services: [database],
+        services: config.monthEnd.workerEnabled
+            ? [database, try makeJobWorker(config: config, database: database, clock: clock, logger: logger)] : [database],
         logger: logger
     )
     if config.migrateOnStart {

@@ -59,6 +59,18 @@ enum AccessPolicy {
         "generateStatements": .anyOf([.admin]),
         "exportInvoices": .anyOf([.admin]),
         "markInvoicesExported": .anyOf([.admin]),
+        "acceptInvitation": .anyone,
+        "requestPasswordReset": .anyone,
+        "resetPassword": .anyone,
+        "resendInvitation": .anyOf([.admin]),
+        "listMyNotifications": .signedIn,
+        "listNotifications": .anyOf([.admin]),
+        "getMyNotificationPreferences": .signedIn,
+        "putMyNotificationPreferences": .signedIn,
+        "getReminderSettings": .anyOf([.admin]),
+        "putReminderSettings": .anyOf([.admin]),
+        "listJobs": .anyOf([.admin]),
+        "runJob": .anyOf([.admin]),
     ]
 }
 

@@ -49,6 +49,9 @@ package struct AuthConfig: Sendable {
     package var bcryptCost: Int = 12
     package var maxFailuresPerAccount: Int = 5
     package var maxFailuresPerAddress: Int = 50
+    /// Password-reset requests allowed per address asked for, and per client, within the window.
+    package var maxResetsPerAccount: Int = 3
+    package var maxResetsPerAddress: Int = 20
     package var failureWindow: TimeInterval = 15 * 60
     /// How long a session's status may be served from memory: the bound on how late a
     /// deactivation or sign-out reaches access tokens on other instances.

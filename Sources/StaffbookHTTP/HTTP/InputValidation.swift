@@ -129,3 +129,25 @@ struct InputValidation {
         return id
     }
 }
+
+extension InputValidation {
+    /// A password to set: 12 characters to 72 bytes, no control characters.
+    mutating func newPassword(_ value: String, field: String) -> String? {
+        switch PasswordRules.problem(value) {
+        case .tooShort:
+            fail(field, "too_short", en: "At least \(PasswordRules.minimumLength) characters.", cs: "Alespoň \(PasswordRules.minimumLength) znaků.")
+        case .tooLong:
+            fail(
+                field, "too_long", en: "At most \(PasswordRules.maximumBytes) bytes (UTF-8); letters with accents take two.",
+                cs: "Nejvýše \(PasswordRules.maximumBytes) bajtů (UTF-8); písmena s diakritikou zaberou dva."
+            )
+        case .controlCharacter:
+            fail(
+                field, "control_character", en: "Control characters (such as NUL) are not allowed.",
+                cs: "Řídicí znaky (například NUL) nejsou povoleny.")
+        case nil:
+            return value
+        }
+        return nil
+    }
+}

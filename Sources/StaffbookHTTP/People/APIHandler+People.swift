@@ -69,15 +69,17 @@ extension APIHandler {
         }
         try validation.check()
         guard let contract, let rate else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let now = clock.now()
         let id = try await people.create(
             NewPerson(
                 email: email, firstName: firstName, lastName: lastName,
                 academicTitle: title.nilIfEmpty, position: position.nilIfEmpty, capacityHoursPerWeek: capacity,
                 phone: phone.nilIfEmpty, personalEmail: personalEmail.nilIfEmpty,
                 roles: Set((body.roles ?? []).compactMap { Role(rawValue: $0.rawValue) }),
-                teamIds: Array(Set(teamIds)), contract: contract, rate: rate
+                teamIds: Array(Set(teamIds)), contract: contract, rate: rate, language: body.language == .en ? .en : .cs
             ),
-            by: caller.accountId, now: clock.now()
+            invitation: accountLinks.grant(.invitation, now: now),
+            by: caller.accountId, now: now
         )
         let profile = try await requireProfile(id)
         return .created(
@@ -101,7 +103,8 @@ extension APIHandler {
             capacityHoursPerWeek: validation.capacity(body.capacityHoursPerWeek, field: "body.capacityHoursPerWeek"),
             phone: validation.phone(body.phone, field: "body.phone"),
             personalEmail: validation.email(body.personalEmail, field: "body.personalEmail"),
-            roles: body.roles.map { Set($0.compactMap { Role(rawValue: $0.rawValue) }) }
+            roles: body.roles.map { Set($0.compactMap { Role(rawValue: $0.rawValue) }) },
+            language: body.language.map { $0 == .en ? .en : .cs }
         )
         try validation.check()
         switch try await people.update(id: id, condition: condition, changes: changes, by: caller.accountId, now: clock.now()) {

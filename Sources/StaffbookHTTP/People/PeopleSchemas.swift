@@ -63,7 +63,7 @@ enum PeopleSchemas {
             id: id(person.id), email: person.email, firstName: person.firstName, lastName: person.lastName,
             academicTitle: person.academicTitle, position: person.position,
             capacityHoursPerWeek: person.capacityHoursPerWeek.map { NSDecimalNumber(decimal: $0).doubleValue },
-            phone: person.phone, personalEmail: person.personalEmail,
+            phone: person.phone, personalEmail: person.personalEmail, language: person.language == .en ? .en : .cs,
             roles: person.roles.sorted().map(role),
             active: person.isActive, teams: person.teams.map(team), contracts: person.contracts.map(contract),
             currentRate: person.currentRate.map(rate), upcomingRate: person.upcomingRate.map(rate)

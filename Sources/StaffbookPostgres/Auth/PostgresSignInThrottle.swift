@@ -32,7 +32,7 @@ package struct PostgresSignInThrottle: SignInThrottle {
                 SELECT t.failures, t.window_started_at, k.lim
                 FROM unnest(\(kinds)::text[], \(values)::text[], \(limits)::bigint[]) AS k (kind, value, lim)
                 JOIN sign_in_throttle t
-                  ON t.key = k.kind || ':' || CASE k.kind WHEN 'account' THEN normalized_email(k.value) ELSE k.value END
+                  ON t.key = k.kind || ':' || CASE WHEN k.kind IN ('account', 'reset_account') THEN normalized_email(k.value) ELSE k.value END
                 """,
                 logger: logger
             )
@@ -57,7 +57,7 @@ package struct PostgresSignInThrottle: SignInThrottle {
             _ = try await connection.query(
                 """
                 INSERT INTO sign_in_throttle (key, window_started_at, failures)
-                SELECT DISTINCT k.kind || ':' || CASE k.kind WHEN 'account' THEN normalized_email(k.value) ELSE k.value END, \(now), 1
+                SELECT DISTINCT k.kind || ':' || CASE WHEN k.kind IN ('account', 'reset_account') THEN normalized_email(k.value) ELSE k.value END, \(now), 1
                 FROM unnest(\(kinds)::text[], \(values)::text[]) AS k (kind, value)
                 ON CONFLICT (key) DO UPDATE SET
                     failures = CASE WHEN sign_in_throttle.window_started_at <= \(windowOpenedAfter)
@@ -77,7 +77,7 @@ package struct PostgresSignInThrottle: SignInThrottle {
             _ = try await connection.query(
                 """
                 DELETE FROM sign_in_throttle
-                WHERE key = \(kind) || ':' || CASE \(kind) WHEN 'account' THEN normalized_email(\(value)) ELSE \(value) END
+                WHERE key = \(kind) || ':' || CASE WHEN \(kind) IN ('account', 'reset_account') THEN normalized_email(\(value)) ELSE \(value) END
                 """,
                 logger: logger
             )

@@ -52,7 +52,7 @@ extension PostgresInvoiceRepository {
     }
 
     package func saveStatement(
-        personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID, now: Date
+        personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID?, now: Date
     ) async throws -> StatementOutcome {
         let logger = self.logger
         let file = UploadedFile(content: workbook, sha256: nil, mediaType: XLSXWorkbook.mediaType, originalName: "statement-\(month.iso).xlsx")
@@ -103,6 +103,13 @@ extension PostgresInvoiceRepository {
             try await Self.event(
                 invoiceId, action: InvoiceAction.generate.rawValue, from: nil, to: initial.rawValue, actor: actorId, reason: nil,
                 at: now, on: connection, logger: logger
+            )
+            try await NotificationOutbox.add(
+                NewNotification(
+                    accountId: personId, kind: .statementReady,
+                    payload: NotificationPayload(period: month.iso, amount: Money.format(statement.amount), invoiceId: invoiceId.lowercasedString)
+                ),
+                now: now, on: connection, logger: logger
             )
             return .created(invoiceId)
         }

@@ -167,6 +167,14 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
                 at: now, on: connection, logger: logger
             )
             guard let invoice = try await Self.find(id: invoiceId, on: connection, logger: logger) else { return .notFound }
+            if let kind = action.ownerNotification {
+                let payload = NotificationPayload(
+                    period: invoice.period.iso, amount: Money.format(invoice.amount), reason: reason, invoiceId: invoiceId.lowercasedString
+                )
+                try await NotificationOutbox.add(
+                    NewNotification(accountId: invoice.personId, kind: kind, payload: payload), now: now, on: connection, logger: logger
+                )
+            }
             return .done(invoice)
         }
     }

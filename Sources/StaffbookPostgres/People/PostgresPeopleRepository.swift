@@ -35,16 +35,18 @@ package struct PostgresPeopleRepository: PeopleRepository {
             let rows = try await connection.query(
                 """
                 SELECT a.email::text, a.first_name, a.last_name, a.academic_title, a.position,
-                       a.capacity_hours_per_week::text, a.phone, a.personal_email::text, a.roles, a.is_active, a.version,
+                       a.capacity_hours_per_week::text, a.phone, a.personal_email::text, a.roles, a.is_active, a.version, a.language,
                        \(unescaped: Self.teamColumns)
                 FROM accounts a \(unescaped: Self.teamsJoin) WHERE a.id = \(id)
                 """,
                 logger: logger
             )
             guard let row = try await rows.collect().first else { return nil }
-            let (email, first, last, title, position, capacity, phone, personalEmail, roles, active, version, teamIds, teamNames, teamLeads) =
+            let (
+                email, first, last, title, position, capacity, phone, personalEmail, roles, active, version, language, teamIds, teamNames, teamLeads
+            ) =
                 try row.decode(
-                    (String, String, String, String?, String?, String?, String?, String?, [String], Bool, Int, [UUID], [String], [Bool]).self)
+                    (String, String, String, String?, String?, String?, String?, String?, [String], Bool, Int, String, [UUID], [String], [Bool]).self)
             var contracts: [Contract] = []
             let contractRows = try await connection.query(
                 "SELECT id, type, valid_from::text, valid_to::text FROM contracts WHERE account_id = \(id) ORDER BY valid_from",
@@ -54,13 +56,15 @@ package struct PostgresPeopleRepository: PeopleRepository {
                 contracts.append(try Self.contract(contractId, type, from, to))
             }
             let rates = try await PostgresRatesRepository.currentAndUpcoming(personId: id, today: today, on: connection, logger: logger)
-            return PersonProfile(
+            var profile = PersonProfile(
                 id: id, email: email, firstName: first, lastName: last, academicTitle: title, position: position,
                 capacityHoursPerWeek: capacity.flatMap { Decimal(string: $0) }, phone: phone, personalEmail: personalEmail,
                 roles: Role.from(stored: roles), isActive: active, version: version,
                 teams: Self.teams(ids: teamIds, names: teamNames, leaders: teamLeads),
                 contracts: contracts, currentRate: rates.current, upcomingRate: rates.upcoming
             )
+            profile.language = try StoredValue.enumeration(language, column: "accounts.language")
+            return profile
         }
     }
 
@@ -86,7 +90,7 @@ package struct PostgresPeopleRepository: PeopleRepository {
         }
     }
 
-    package func create(_ person: NewPerson, by: UUID, now: Date) async throws -> UUID {
+    package func create(_ person: NewPerson, invitation: AccountLinkGrant?, by: UUID, now: Date) async throws -> UUID {
         let logger = self.logger
         let roles = Role.stored(person.roles)
         let capacity = person.capacityHoursPerWeek.map { "\($0)" }
@@ -95,9 +99,10 @@ package struct PostgresPeopleRepository: PeopleRepository {
                 let rows = try await connection.query(
                     """
                     INSERT INTO accounts (email, first_name, last_name, academic_title, position, capacity_hours_per_week,
-                                          phone, personal_email, roles, created_at, updated_at)
+                                          phone, personal_email, roles, language, created_at, updated_at)
                     VALUES (normalize(\(person.email), NFKC), \(person.firstName), \(person.lastName), \(person.academicTitle), \(person.position),
-                            \(capacity)::numeric, \(person.phone), normalize(\(person.personalEmail), NFKC), \(roles), \(now), \(now))
+                            \(capacity)::numeric, \(person.phone), normalize(\(person.personalEmail), NFKC), \(roles),
+                            \(person.language.rawValue), \(now), \(now))
                     RETURNING id
                     """,
                     logger: logger
@@ -117,6 +122,11 @@ package struct PostgresPeopleRepository: PeopleRepository {
                         on: connection, subject: id, entity: "team_membership", entityId: teamId, action: "add", by: by, at: now, logger: logger
                     )
                 }
+                if let invitation {
+                    try await PostgresAccountLinkRepository.issue(
+                        invitation, purpose: .invitation, accountId: id, now: now, on: connection, logger: logger
+                    )
+                }
                 return id
             }
         } catch StoreError.unexpectedConstraint(name: "accounts_email_key") {
@@ -132,14 +142,14 @@ package struct PostgresPeopleRepository: PeopleRepository {
             let rows = try await connection.query(
                 """
                 SELECT first_name, last_name, academic_title, position, capacity_hours_per_week::text, phone,
-                       personal_email::text, roles, version
+                       personal_email::text, roles, version, language
                 FROM accounts WHERE id = \(id) FOR UPDATE
                 """,
                 logger: logger
             )
             guard let row = try await rows.collect().first else { return .notFound }
-            let (first, last, title, position, capacity, phone, personalEmail, roles, version) =
-                try row.decode((String, String, String?, String?, String?, String?, String?, [String], Int).self)
+            let (first, last, title, position, capacity, phone, personalEmail, roles, version, language) =
+                try row.decode((String, String, String?, String?, String?, String?, String?, [String], Int, String).self)
             guard condition.matches(version) else { return .stale }
 
             func text(_ change: String?, _ old: String?) -> String? {
@@ -154,7 +164,8 @@ package struct PostgresPeopleRepository: PeopleRepository {
                 capacity: changes.capacityHoursPerWeek.map { "\($0)" } ?? capacity,
                 phone: text(changes.phone, phone),
                 personalEmail: text(changes.personalEmail, personalEmail),
-                roles: changes.roles.map(Role.stored) ?? roles
+                roles: changes.roles.map(Role.stored) ?? roles,
+                language: changes.language?.rawValue ?? language
             )
             var diff: AuditLog.Changes = [:]
             func note(_ field: String, _ old: String?, _ value: String?) {
@@ -170,11 +181,13 @@ package struct PostgresPeopleRepository: PeopleRepository {
             note("phone", phone, new.phone)
             note("personalEmail", personalEmail, new.personalEmail)
             note("roles", roles.sorted().joined(separator: ","), new.roles.sorted().joined(separator: ","))
+            note("language", language, new.language)
             try await connection.query(
                 """
                 UPDATE accounts SET first_name = \(new.first), last_name = \(new.last), academic_title = \(new.title),
                     position = \(new.position), capacity_hours_per_week = \(new.capacity)::numeric, phone = \(new.phone),
-                    personal_email = normalize(\(new.personalEmail), NFKC), roles = \(new.roles), version = version + 1, updated_at = \(now)
+                    personal_email = normalize(\(new.personalEmail), NFKC), roles = \(new.roles),
+                    language = \(new.language), version = version + 1, updated_at = \(now)
                 WHERE id = \(id)
                 """,
                 logger: logger

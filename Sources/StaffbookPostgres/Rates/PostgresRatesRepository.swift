@@ -72,6 +72,13 @@ package struct PostgresRatesRepository: RatesRepository {
             guard try await exists.collect().count == 1 else { return nil }
             let id = try await Self.insert(rate, personId: personId, by: by, now: now, on: connection, logger: logger)
             try await AuditLog.touch(personId, on: connection, at: now, logger: logger)
+            try await NotificationOutbox.add(
+                NewNotification(
+                    accountId: personId, kind: .rateAnnounced,
+                    payload: NotificationPayload(amount: Money.format(rate.amount), effectiveFrom: rate.effectiveFrom.iso)
+                ),
+                now: now, on: connection, logger: logger
+            )
             let previous = try await connection.query(
                 """
                 SELECT amount::text FROM hourly_rates

@@ -107,6 +107,23 @@ struct AuthorizationMatrixTests {
         Row(operation: "exportInvoices", method: .get, path: "/v1/invoices/export?period=2026-09&format=csv", expected: [none, hidden, hidden, ok]),
         Row(operation: "markInvoicesExported", method: .post, path: "/v1/invoices/export/mark?period=2026-09",
             expected: [none, hidden, hidden, ok]),
+        Row(operation: "acceptInvitation", method: .post, path: "/v1/auth/invitations/\(String(repeating: "A", count: 43))",
+            body: #"{"password":"a long enough password"}"#, expected: [hidden, hidden, hidden, hidden]),
+        Row(operation: "requestPasswordReset", method: .post, path: "/v1/auth/password-reset", body: #"{"email":"nikdo@staffbook.example"}"#,
+            expected: [.allowed, .allowed, .allowed, .allowed]),
+        Row(operation: "resetPassword", method: .post, path: "/v1/auth/password-reset/\(String(repeating: "A", count: 43))",
+            body: #"{"password":"a long enough password"}"#, expected: [hidden, hidden, hidden, hidden]),
+        Row(operation: "resendInvitation", method: .post, path: "/v1/users/\(other)/invitation", expected: [none, hidden, hidden, .status(202)]),
+        Row(operation: "listMyNotifications", method: .get, path: "/v1/me/notifications", expected: [none, ok, ok, ok]),
+        Row(operation: "listNotifications", method: .get, path: "/v1/notifications?personId=\(other)", expected: [none, hidden, hidden, ok]),
+        Row(operation: "getMyNotificationPreferences", method: .get, path: "/v1/me/notification-preferences", expected: [none, ok, ok, ok]),
+        Row(operation: "putMyNotificationPreferences", method: .put, path: "/v1/me/notification-preferences",
+            body: #"{"language":"en","channels":{"invoice_paid":"off"}}"#, expected: [none, ok, ok, ok]),
+        Row(operation: "getReminderSettings", method: .get, path: "/v1/settings/reminders", expected: [none, hidden, hidden, ok]),
+        Row(operation: "putReminderSettings", method: .put, path: "/v1/settings/reminders", body: #"{"first":3,"every":3,"max":4}"#,
+            expected: [none, hidden, hidden, ok]),
+        Row(operation: "listJobs", method: .get, path: "/v1/jobs", expected: [none, hidden, hidden, ok]),
+        Row(operation: "runJob", method: .post, path: "/v1/jobs/reminders/run", expected: [none, hidden, hidden, .status(202)]),
     ]
 
     @Test func everyOperationOfTheContractHasARow() {

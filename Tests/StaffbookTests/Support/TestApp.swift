@@ -25,7 +25,7 @@ enum TestApp {
         )
         auth.bcryptCost = 4
         auth.trustForwardedFor = true
-        return AppConfig(
+        var config = AppConfig(
             http: .init(host: "127.0.0.1", port: 0, maxBodyBytes: 64 * 1024),
             database: database,
             auth: auth,
@@ -34,6 +34,9 @@ enum TestApp {
             schemaDirectory: TestDatabase.schemaDirectory,
             seedsDirectory: TestDatabase.seedsDirectory
         )
+        // Tests run the job worker by hand (`TestContext.withWorker`), with their clock.
+        config.monthEnd.workerEnabled = false
+        return config
     }
 
     static func logger(sink: JSONLogSink = JSONLogSink()) -> Logger {
@@ -74,6 +77,14 @@ struct TestContext: Sendable {
         var headers = headers
         if json != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
         return try await client.execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+
+    /// Runs `body` with a job worker on the app's database (the same composition as `serve`),
+    /// driven by the test's clock: `worker.tick()` schedules what is due and runs it.
+    func withWorker<Result>(_ body: (JobWorker) async throws -> Result) async throws -> Result {
+        try await withDatabase { pool in
+            try await body(try makeJobWorker(config: config, database: pool, clock: clock, logger: TestDatabase.logger))
+        }
     }
 
     /// Runs `body` with a pool on the app's database, for setup and for checking what was stored.

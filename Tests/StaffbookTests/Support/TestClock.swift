@@ -17,4 +17,12 @@ final class TestClock: AppClock {
     func advance(by seconds: TimeInterval) {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
+
+    /// Moves to a wall-clock time in Prague (`2026-12-03 09:00`).
+    func set(_ day: String, _ hour: Int, _ minute: Int = 0) {
+        guard let date = CalendarDay(day).flatMap({ Schedule.instant($0, hour: hour, minute: minute) }) else {
+            preconditionFailure("not a day: \(day)")
+        }
+        current.withLock { $0 = date }
+    }
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// What a job does.
+package enum JobKind: String, Sendable, CaseIterable, Codable {
+    /// On the 1st: the previous month's statements of employees.
+    case statements
+    /// Every day: reminders for missing invoices on the reminder days, and the admins' digest.
+    case reminders
+    /// One notification, by e-mail or chat.
+    case deliverNotification = "deliver_notification"
+
+    /// The kinds an admin may run by hand (`POST /v1/jobs/{kind}/run`).
+    package static let runnableByAdmins: [JobKind] = [.statements, .reminders]
+}
+
+package enum JobState: String, Sendable, CaseIterable, Codable {
+    case pending, running, done, failed
+}
+
+/// A job as the queue keeps it.
+package struct Job: Sendable, Equatable {
+    package var id: UUID
+    package var kind: JobKind
+    /// Unique per kind: a schedule's occurrence (`2026-12-03`), a notification's id.
+    package var key: String
+    package var payload: [String: String]
+    package var runAt: Date
+    package var state: JobState
+    package var attempts: Int
+    package var maxAttempts: Int
+    package var lastError: String?
+    package var createdAt: Date
+    package var startedAt: Date?
+    package var finishedAt: Date?
+
+    package init(
+        id: UUID, kind: JobKind, key: String, payload: [String: String], runAt: Date, state: JobState, attempts: Int,
+        maxAttempts: Int, lastError: String? = nil, createdAt: Date, startedAt: Date? = nil, finishedAt: Date? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.key = key
+        self.payload = payload
+        self.runAt = runAt
+        self.state = state
+        self.attempts = attempts
+        self.maxAttempts = maxAttempts
+        self.lastError = lastError
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+    }
+}
+
+/// A job to add: created once per kind and key (adding it again changes nothing).
+package struct NewJob: Sendable, Equatable {
+    package var kind: JobKind
+    package var key: String
+    package var payload: [String: String]
+    package var runAt: Date
+
+    package init(kind: JobKind, key: String, payload: [String: String] = [:], runAt: Date) {
+        self.kind = kind
+        self.key = key
+        self.payload = payload
+        self.runAt = runAt
+    }
+}
+
+/// Keyset position in the job list (newest first).
+package struct JobPosition: PagePosition {
+    package var createdAt: Date
+    package var id: UUID
+
+    package enum CodingKeys: String, CodingKey {
+        case createdAt = "c", id = "i"
+    }
+
+    package init(createdAt: Date, id: UUID) {
+        self.createdAt = createdAt
+        self.id = id
+    }
+
+    package var isValid: Bool { createdAt.timeIntervalSince1970.isFinite }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// What the month-end reads: the reminder schedule, who is missing an invoice, who the admins are.
+package protocol MonthEndRepository: Sendable {
+    func reminderSettings() async throws -> ReminderSettings
+    func saveReminderSettings(_ settings: ReminderSettings, by: UUID, now: Date) async throws
+    /// Active people with a contractor (ICO) contract in the month and no invoice for it, in
+    /// Czech name order, with their teams and the previous month's invoice amount.
+    func missingInvoices(period: CalendarMonth) async throws -> [MissingInvoice]
+    /// The active admins.
+    func activeAdmins() async throws -> [UUID]
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The month-end jobs' work: the previous month's statements on the 1st, and on each reminder
+/// day a reminder to everyone still missing an invoice, with a digest for the admins on the last.
+package struct MonthEndService: Sendable {
+    package let invoiceService: InvoiceService
+    package let monthEnd: any MonthEndRepository
+
+    package init(invoiceService: InvoiceService, monthEnd: any MonthEndRepository) {
+        self.invoiceService = invoiceService
+        self.monthEnd = monthEnd
+    }
+
+    /// Generates the statements of the month before `day`. Each new statement tells its employee
+    /// in the transaction that stores it, so a repeated run tells nobody twice.
+    package func statements(on day: CalendarDay) async throws -> [JobEffect] {
+        _ = try await invoiceService.generateStatements(month: day.calendarMonth.adding(months: -1), givenHours: [:], actorId: nil)
+        return []
+    }
+
+    /// The reminders (and, on the last reminder day, the digest) due on `day` for the month before.
+    /// `evenOffSchedule` (an admin's run by hand) reminds also on a day that is not a reminder day.
+    package func reminders(on day: CalendarDay, evenOffSchedule: Bool = false) async throws -> [JobEffect] {
+        let settings = try await monthEnd.reminderSettings()
+        let scheduled = settings.reminder(on: day)
+        guard let (sequence, count) = scheduled ?? (evenOffSchedule ? (0, 0) : nil) else { return [] }
+        let period = day.calendarMonth.adding(months: -1)
+        let missing = try await monthEnd.missingInvoices(period: period)
+        var effects: [JobEffect] = missing.map { person in
+            .reminded(
+                personId: person.personId, period: period, on: day,
+                notification: NewNotification(
+                    accountId: person.personId, kind: .invoiceReminder,
+                    payload: NotificationPayload(
+                        period: period.iso, sequence: sequence > 0 ? sequence : nil, of: count > 0 ? count : nil
+                    )
+                )
+            )
+        }
+        if scheduled != nil, sequence == count {
+            let payload = Self.digest(period: period, missing: missing)
+            for admin in try await monthEnd.activeAdmins() {
+                effects.append(.notify(NewNotification(accountId: admin, kind: .missingInvoicesDigest, payload: payload)))
+            }
+            effects.append(.notify(NewNotification(accountId: nil, kind: .missingInvoicesDigest, payload: payload)))
+        }
+        return effects
+    }
+
+    /// Who is missing, by team (someone in no team under "—"), each with last month's amount.
+    package static func digest(period: CalendarMonth, missing: [MissingInvoice]) -> NotificationPayload {
+        let entries = missing.flatMap { person in
+            (person.teams.isEmpty ? ["—"] : person.teams).map { team in
+                NotificationPayload.MissingPerson(
+                    name: "\(person.firstName) \(person.lastName)", team: team, previousAmount: person.previousAmount.map { Money.format($0) }
+                )
+            }
+        }
+        let sorted = entries.enumerated().sorted { lhs, rhs in
+            lhs.element.team == rhs.element.team ? lhs.offset < rhs.offset : lhs.element.team < rhs.element.team
+        }.map(\.element)
+        return NotificationPayload(period: period.iso, missing: sorted)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A one-time link to set a password: an invitation for a new person, or a reset. The token is
+/// never stored, only its SHA-256; the notification that carries it is written with it.
+package struct AccountLinkGrant: Sendable, Equatable {
+    package var notificationId: UUID
+    package var tokenHash: [UInt8]
+    package var expiresAt: Date
+
+    package init(notificationId: UUID, tokenHash: [UInt8], expiresAt: Date) {
+        self.notificationId = notificationId
+        self.tokenHash = tokenHash
+        self.expiresAt = expiresAt
+    }
+}
+
+package enum AccountLinkPurpose: String, Sendable {
+    case invitation
+    case passwordReset = "password_reset"
+
+    package var notificationKind: NotificationKind {
+        switch self {
+        case .invitation: .invitation
+        case .passwordReset: .passwordReset
+        }
+    }
+}
+
+/// Invitations and password resets.
+package protocol AccountLinkRepository: Sendable {
+    /// A new link for the account (earlier unused ones of the purpose stop working), with its
+    /// notification; false when there is no such active account.
+    func issue(_ grant: AccountLinkGrant, purpose: AccountLinkPurpose, accountId: UUID, now: Date) async throws -> Bool
+    /// A reset link for the active account with this e-mail, if there is one; says nothing either way.
+    func issuePasswordReset(_ grant: AccountLinkGrant, email: String, now: Date) async throws
+    /// Uses the link: sets the password hash and ends every session of the account. False for an
+    /// unknown, used or expired link.
+    func redeem(tokenHash: [UInt8], purpose: AccountLinkPurpose, passwordHash: String, now: Date) async throws -> Bool
+}

@@ -1,0 +1,29 @@
+import Logging
+import StaffbookCore
+import StaffbookPostgres
+
+/// The month-end's worker and what it needs, wired for `buildApplication` and for tests that
+/// drive the worker by hand with their own clock.
+package func makeJobWorker(config: AppConfig, database: DatabasePool, clock: any AppClock, logger: Logger) throws -> JobWorker {
+    guard let signingKey = config.auth.signingKey else {
+        throw ConfigurationError(key: "auth.signingKey", reason: "missing; links in e-mails are derived from it")
+    }
+    let invoices = PostgresInvoiceRepository(database: database, logger: logger)
+    let invoiceService = InvoiceService(
+        invoices: invoices, idempotency: PostgresIdempotencyStore(database: database, logger: logger), clock: clock
+    )
+    let links = AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase)
+    return JobWorker(
+        queue: PostgresJobQueue(database: database, logger: logger),
+        monthEnd: MonthEndService(invoiceService: invoiceService, monthEnd: PostgresMonthEndRepository(database: database, logger: logger)),
+        deliverer: NotificationDeliverer(
+            notifications: PostgresNotificationRepository(database: database, logger: logger),
+            renderer: try NotificationRenderer(links: links), config: config.monthEnd, chat: ChatWebhook(), clock: clock
+        ),
+        schedules: Schedule.monthEnd,
+        config: config.monthEnd,
+        clock: clock,
+        database: database,
+        logger: logger
+    )
+}

@@ -1,0 +1,197 @@
+import StaffbookCore
+
+/// The words of every notification, per kind and language, as Mustache templates: a subject,
+/// a plain text body (also the chat message) and an HTML body. The HTML is the text's
+/// paragraphs; values are escaped by Mustache there and left as they are in the text.
+enum MailTemplates {
+    struct Texts: Sendable {
+        var subject: String
+        var text: String
+    }
+
+    static let signature = LocalizedText(en: "— Staffbook", cs: "— Staffbook")
+
+    static func texts(_ kind: NotificationKind, _ language: Language) -> Texts {
+        switch (kind, language) {
+        case (.invitation, .cs):
+            Texts(
+                subject: "Pozvánka do Staffbooku",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    máte účet ve Staffbooku ({{email}}). Heslo si nastavíte tímto odkazem (platí do {{expires}}, jen jednou):
+                    {{link}}
+                    """)
+        case (.invitation, .en):
+            Texts(
+                subject: "Your Staffbook invitation",
+                text: """
+                    Hello {{firstName}},
+
+                    you have a Staffbook account ({{email}}). Set your password with this link (valid until {{expires}}, once):
+                    {{link}}
+                    """)
+        case (.passwordReset, .cs):
+            Texts(
+                subject: "Nové heslo do Staffbooku",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    někdo (snad vy) požádal o nové heslo k účtu {{email}}. Nastavíte ho tímto odkazem (platí do {{expires}}, jen jednou):
+                    {{link}}
+
+                    Pokud jste o nic nežádali, zprávu pominete; heslo zůstává.
+                    """)
+        case (.passwordReset, .en):
+            Texts(
+                subject: "A new Staffbook password",
+                text: """
+                    Hello {{firstName}},
+
+                    someone (we hope you) asked for a new password for {{email}}. Set it with this link (valid until {{expires}}, once):
+                    {{link}}
+
+                    If it was not you, ignore this message; your password stays as it is.
+                    """)
+        case (.statementReady, .cs):
+            Texts(
+                subject: "Výkaz za {{periodName}} je připraven",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    váš výkaz za {{periodName}} ({{period}}) je připraven: {{amount}} Kč. Najdete ho ve Staffbooku mezi svými měsíci.
+                    """)
+        case (.statementReady, .en):
+            Texts(
+                subject: "Your statement for {{periodName}} is ready",
+                text: """
+                    Hello {{firstName}},
+
+                    your statement for {{periodName}} ({{period}}) is ready: CZK {{amount}}. You find it in Staffbook among your months.
+                    """)
+        case (.invoiceReminder, .cs):
+            Texts(
+                subject: "Připomínka: faktura za {{periodName}}",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    faktura za {{periodName}} ({{period}}) nám zatím nepřišla. Nahrajte ji prosím ve Staffbooku.{{#sequence}} (Připomínka {{sequence}} z {{of}}.){{/sequence}}
+                    """)
+        case (.invoiceReminder, .en):
+            Texts(
+                subject: "Reminder: your invoice for {{periodName}}",
+                text: """
+                    Hello {{firstName}},
+
+                    we have not received your invoice for {{periodName}} ({{period}}) yet. Please upload it in Staffbook.{{#sequence}} (Reminder {{sequence}} of {{of}}.){{/sequence}}
+                    """)
+        case (.missingInvoicesDigest, .cs):
+            Texts(
+                subject: "Chybějící faktury za {{periodName}}: {{count}}",
+                text: """
+                    Faktury za {{periodName}} ({{period}}), které stále chybějí ({{count}}):
+                    {{#teams}}
+
+                    {{team}}:
+                    {{#people}}
+                    - {{name}}{{#previousAmount}} (minulý měsíc {{previousAmount}} Kč){{/previousAmount}}
+                    {{/people}}
+                    {{/teams}}
+                    {{^teams}}
+                    Žádné: všichni fakturu poslali.
+                    {{/teams}}
+                    """)
+        case (.missingInvoicesDigest, .en):
+            Texts(
+                subject: "Missing invoices for {{periodName}}: {{count}}",
+                text: """
+                    Invoices for {{periodName}} ({{period}}) still missing ({{count}}):
+                    {{#teams}}
+
+                    {{team}}:
+                    {{#people}}
+                    - {{name}}{{#previousAmount}} (last month CZK {{previousAmount}}){{/previousAmount}}
+                    {{/people}}
+                    {{/teams}}
+                    {{^teams}}
+                    None: everyone has sent theirs.
+                    {{/teams}}
+                    """)
+        case (.invoiceReturned, .cs):
+            Texts(
+                subject: "Faktura za {{periodName}} vrácena",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    vaše faktura za {{periodName}} ({{period}}, {{amount}} Kč) byla vrácena s důvodem:
+                    {{reason}}
+
+                    Opravenou nahrajte ve Staffbooku.
+                    """)
+        case (.invoiceReturned, .en):
+            Texts(
+                subject: "Invoice for {{periodName}} returned",
+                text: """
+                    Hello {{firstName}},
+
+                    your invoice for {{periodName}} ({{period}}, CZK {{amount}}) was returned, because:
+                    {{reason}}
+
+                    Please upload a corrected one in Staffbook.
+                    """)
+        case (.invoiceApproved, .cs):
+            Texts(
+                subject: "Faktura za {{periodName}} schválena",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    vaše faktura za {{periodName}} ({{period}}, {{amount}} Kč) byla schválena.
+                    """)
+        case (.invoiceApproved, .en):
+            Texts(
+                subject: "Invoice for {{periodName}} approved",
+                text: """
+                    Hello {{firstName}},
+
+                    your invoice for {{periodName}} ({{period}}, CZK {{amount}}) was approved.
+                    """)
+        case (.invoicePaid, .cs):
+            Texts(
+                subject: "Faktura za {{periodName}} zaplacena",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    vaše faktura za {{periodName}} ({{period}}, {{amount}} Kč) byla zaplacena.
+                    """)
+        case (.invoicePaid, .en):
+            Texts(
+                subject: "Invoice for {{periodName}} paid",
+                text: """
+                    Hello {{firstName}},
+
+                    your invoice for {{periodName}} ({{period}}, CZK {{amount}}) was paid.
+                    """)
+        case (.rateAnnounced, .cs):
+            Texts(
+                subject: "Nová hodinová sazba od {{effectiveFrom}}",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    od {{effectiveFrom}} je vaše hodinová sazba {{amount}} Kč.
+                    """)
+        case (.rateAnnounced, .en):
+            Texts(
+                subject: "A new hourly rate from {{effectiveFrom}}",
+                text: """
+                    Hello {{firstName}},
+
+                    from {{effectiveFrom}} your hourly rate is CZK {{amount}}.
+                    """)
+        }
+    }
+
+    static let monthNames: [Language: [String]] = [
+        .cs: ["leden", "únor", "březen", "duben", "květen", "červen", "červenec", "srpen", "září", "říjen", "listopad", "prosinec"],
+        .en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+    ]
+}

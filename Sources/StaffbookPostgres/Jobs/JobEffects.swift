@@ -1,0 +1,55 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+/// Writes what a finished (or failed) job changes, in the transaction that records its end.
+enum JobEffects {
+    static func apply(_ effects: [JobEffect], now: Date, on connection: PostgresConnection, logger: Logger) async throws {
+        for effect in effects {
+            switch effect {
+            case .notify(let notification):
+                try await NotificationOutbox.add(notification, now: now, on: connection, logger: logger)
+            case .reminded(let personId, let period, let day, let notification):
+                // Once a day at most: a second run of the day's job finds the row and adds nothing.
+                try await NotificationOutbox.add(notification, now: now, on: connection, logger: logger)
+                let first = try await connection.query(
+                    """
+                    INSERT INTO invoice_reminders (account_id, period, sent_on, notification_id)
+                    VALUES (\(personId), \(period.firstDay.iso)::date, \(day.iso)::date, \(notification.id))
+                    ON CONFLICT DO NOTHING RETURNING notification_id
+                    """,
+                    logger: logger
+                ).collect()
+                if first.isEmpty {
+                    try await NotificationOutbox.withdraw(notification.id, on: connection, logger: logger)
+                }
+            case .delivered(let notificationId, let channel, let at):
+                try await connection.query(
+                    "UPDATE notifications SET state = 'sent', channel = \(channel.rawValue), sent_at = \(at) WHERE id = \(notificationId)",
+                    logger: logger
+                )
+                try await attempt(notificationId, channel: channel, at: at, outcome: "sent", error: nil, on: connection, logger: logger)
+            case .skipped(let notificationId, _):
+                try await connection.query(
+                    "UPDATE notifications SET state = 'skipped' WHERE id = \(notificationId) AND state = 'pending'", logger: logger
+                )
+            case .deliveryFailed(let notificationId, let channel, let at, let error):
+                try await attempt(notificationId, channel: channel, at: at, outcome: "failed", error: error, on: connection, logger: logger)
+            }
+        }
+    }
+
+    private static func attempt(
+        _ notificationId: UUID, channel: NotificationChannel, at: Date, outcome: String, error: String?,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            """
+            INSERT INTO notification_attempts (notification_id, at, channel, outcome, error)
+            VALUES (\(notificationId), \(at), \(channel.rawValue), \(outcome), \(error.map { String($0.prefix(1000)) }))
+            """,
+            logger: logger
+        )
+    }
+}

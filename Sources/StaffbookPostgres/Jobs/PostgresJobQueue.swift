@@ -1,0 +1,164 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+/// The job queue in PostgreSQL. Every instance claims due jobs with `FOR UPDATE SKIP LOCKED`, so
+/// each goes to one worker; a claim is a lease (`locked_until`) that another worker may take over
+/// once it has expired. Adding a job notifies `staffbook_jobs`, which wakes idle workers.
+package struct PostgresJobQueue: JobQueue {
+    package static let channel = "staffbook_jobs"
+
+    package let database: DatabasePool
+    package let logger: Logger
+
+    package init(database: DatabasePool, logger: Logger) {
+        self.database = database
+        self.logger = logger
+    }
+
+    static let columns = """
+        id, kind, unique_key, payload::text, run_at, state, attempts, max_attempts, last_error, created_at, started_at, finished_at
+        """
+
+    static func job(_ row: PostgresRow) throws -> Job {
+        let (id, kind, key, payload, runAt, state, attempts, maxAttempts, lastError, createdAt, startedAt, finishedAt) = try row.decode(
+            (UUID, String, String, String, Date, String, Int, Int, String?, Date, Date?, Date?).self
+        )
+        guard let values = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)) else {
+            throw StoreError.malformedRow(column: "jobs.payload")
+        }
+        return Job(
+            id: id, kind: try StoredValue.enumeration(kind, column: "jobs.kind"), key: key, payload: values, runAt: runAt,
+            state: try StoredValue.enumeration(state, column: "jobs.state"), attempts: attempts, maxAttempts: maxAttempts,
+            lastError: lastError, createdAt: createdAt, startedAt: startedAt, finishedAt: finishedAt
+        )
+    }
+
+    package func enqueue(_ jobs: [NewJob], now: Date) async throws -> Int {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            try await Self.insert(jobs, now: now, on: connection, logger: logger)
+        }
+    }
+
+    /// Adds jobs on the caller's connection (in its transaction: they exist only if it commits).
+    @discardableResult
+    package static func insert(_ jobs: [NewJob], now: Date, on connection: PostgresConnection, logger: Logger) async throws -> Int {
+        guard !jobs.isEmpty else { return 0 }
+        let payloads = try jobs.map { String(decoding: try JSONEncoder().encode($0.payload), as: UTF8.self) }
+        let rows = try await connection.query(
+            """
+            INSERT INTO jobs (kind, unique_key, payload, run_at, max_attempts, created_at)
+            SELECT k, u, p::jsonb, r, \(RetryPolicy.defaultMaxAttempts), \(now)
+            FROM unnest(\(jobs.map(\.kind.rawValue))::text[], \(jobs.map(\.key))::text[], \(payloads)::text[], \(jobs.map(\.runAt))::timestamptz[])
+                 AS j (k, u, p, r)
+            ON CONFLICT (kind, unique_key) DO NOTHING
+            RETURNING id
+            """,
+            logger: logger
+        ).collect()
+        if !rows.isEmpty {
+            _ = try await connection.query("SELECT pg_notify(\(channel), '')", logger: logger).collect()
+        }
+        return rows.count
+    }
+
+    package func claim(now: Date, worker: String, leaseUntil: Date) async throws -> Job? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = \(worker), locked_until = \(leaseUntil),
+                    started_at = \(now)
+                WHERE id = (
+                    SELECT id FROM jobs
+                    WHERE (state = 'pending' AND run_at <= \(now)) OR (state = 'running' AND locked_until < \(now))
+                    ORDER BY run_at, id
+                    FOR UPDATE SKIP LOCKED
+                    LIMIT 1
+                )
+                RETURNING \(unescaped: Self.columns)
+                """,
+                logger: logger
+            ).collect()
+            return try rows.first.map(Self.job)
+        }
+    }
+
+    package func extendLease(_ job: Job, worker: String, until: Date) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                UPDATE jobs SET locked_until = \(until)
+                WHERE id = \(job.id) AND state = 'running' AND locked_by = \(worker) RETURNING id
+                """,
+                logger: logger
+            ).collect().count == 1
+        }
+    }
+
+    package func complete(_ job: Job, worker: String, effects: [JobEffect], now: Date) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            // The job first: when another worker took it over, nothing of this run is written.
+            let held = try await connection.query(
+                """
+                UPDATE jobs SET state = 'done', locked_by = NULL, locked_until = NULL, finished_at = \(now), last_error = NULL
+                WHERE id = \(job.id) AND state = 'running' AND locked_by = \(worker) RETURNING id
+                """,
+                logger: logger
+            ).collect()
+            guard held.count == 1 else { return false }
+            try await JobEffects.apply(effects, now: now, on: connection, logger: logger)
+            return true
+        }
+    }
+
+    package func fail(_ job: Job, worker: String, error: String, retryAt: Date?, effects: [JobEffect], now: Date) async throws {
+        let logger = self.logger
+        let message = String(error.prefix(1000))
+        try await database.withTransaction { connection in
+            let held = try await connection.query(
+                """
+                UPDATE jobs SET state = \(retryAt == nil ? "failed" : "pending"), run_at = coalesce(\(retryAt), run_at),
+                    locked_by = NULL, locked_until = NULL, last_error = \(message),
+                    finished_at = CASE WHEN \(retryAt)::timestamptz IS NULL THEN \(now) ELSE NULL END
+                WHERE id = \(job.id) AND state = 'running' AND locked_by = \(worker) RETURNING id
+                """,
+                logger: logger
+            ).collect()
+            guard held.count == 1 else { return }
+            try await JobEffects.apply(effects, now: now, on: connection, logger: logger)
+        }
+    }
+
+    package func list(kind: JobKind?, state: JobState?, page: PageRequest<JobPosition>) async throws -> [Job] {
+        let logger = self.logger
+        let after = page.after
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM jobs
+                WHERE (\(kind?.rawValue)::text IS NULL OR kind = \(kind?.rawValue))
+                  AND (\(state?.rawValue)::text IS NULL OR state = \(state?.rawValue))
+                  AND (\(after?.id)::uuid IS NULL OR (created_at, id) < (\(after?.createdAt)::timestamptz, \(after?.id)::uuid))
+                ORDER BY created_at DESC, id DESC
+                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
+                """,
+                logger: logger
+            ).collect().map(Self.job)
+        }
+    }
+
+    package func depth(now: Date) async throws -> Int {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT count(*) FROM jobs WHERE (state = 'pending' AND run_at <= \(now)) OR state = 'running'", logger: logger
+            ).collect()
+            return try StoredValue.single(rows, column: "count").decode(Int.self)
+        }
+    }
+}

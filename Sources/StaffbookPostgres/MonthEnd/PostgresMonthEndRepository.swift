@@ -1,0 +1,83 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+package struct PostgresMonthEndRepository: MonthEndRepository {
+    package let database: DatabasePool
+    package let logger: Logger
+
+    static let remindersKey = "reminders"
+
+    package init(database: DatabasePool, logger: Logger) {
+        self.database = database
+        self.logger = logger
+    }
+
+    package func reminderSettings() async throws -> ReminderSettings {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query("SELECT value::text FROM settings WHERE key = \(Self.remindersKey)", logger: logger).collect()
+            guard let text = try rows.first?.decode(String.self) else { return ReminderSettings() }
+            guard let settings = try? JSONDecoder().decode(ReminderSettings.self, from: Data(text.utf8)) else {
+                throw StoreError.malformedRow(column: "settings.value")
+            }
+            return settings
+        }
+    }
+
+    package func saveReminderSettings(_ settings: ReminderSettings, by: UUID, now: Date) async throws {
+        let logger = self.logger
+        let value = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
+        try await database.withConnection { connection in
+            try await connection.query(
+                """
+                INSERT INTO settings (key, value, updated_at, updated_by) VALUES (\(Self.remindersKey), \(value)::jsonb, \(now), \(by))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by
+                """,
+                logger: logger
+            )
+        }
+    }
+
+    package func missingInvoices(period: CalendarMonth) async throws -> [MissingInvoice] {
+        let logger = self.logger
+        let previous = period.adding(months: -1)
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT a.id, a.first_name, a.last_name,
+                       coalesce((SELECT array_agg(t.name::text ORDER BY t.name) FROM team_members m JOIN teams t ON t.id = m.team_id
+                                 WHERE m.account_id = a.id), '{}'),
+                       (SELECT i.amount::text FROM invoices i WHERE i.account_id = a.id AND i.period = \(previous.firstDay.iso)::date)
+                FROM accounts a
+                WHERE a.is_active
+                  AND EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type = 'ICO'
+                              AND c.valid_from <= \(period.lastDay.iso)::date
+                              AND (c.valid_to IS NULL OR c.valid_to >= \(period.firstDay.iso)::date))
+                  AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.account_id = a.id AND i.period = \(period.firstDay.iso)::date)
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                """,
+                logger: logger
+            )
+            var missing: [MissingInvoice] = []
+            for try await (id, first, last, teams, amount) in rows.decode((UUID, String, String, [String], String?).self) {
+                missing.append(
+                    MissingInvoice(
+                        personId: id, firstName: first, lastName: last, teams: teams,
+                        previousAmount: try StoredValue.optionalDecimal(amount, column: "invoices.amount")
+                    ))
+            }
+            return missing
+        }
+    }
+
+    package func activeAdmins() async throws -> [UUID] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                "SELECT id FROM accounts WHERE is_active AND 'admin' = ANY(roles) ORDER BY id", logger: logger
+            ).collect().map { try $0.decode(UUID.self) }
+        }
+    }
+}

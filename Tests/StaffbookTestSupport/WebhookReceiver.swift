@@ -1,0 +1,87 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// A real HTTP server on loopback standing in for a chat's incoming webhook: it records every
+/// request's path and body, and answers 200 (or the status a test sets).
+public final class WebhookReceiver: Sendable {
+    public struct Received: Sendable, Equatable {
+        public let path: String
+        public let body: String
+    }
+
+    private let channel: any Channel
+    private let state: State
+
+    public var url: String { "http://127.0.0.1:\(channel.localAddress?.port ?? 0)" }
+
+    public init() async throws {
+        let state = State()
+        self.state = state
+        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(Recorder(state: state))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+    }
+
+    /// What arrived so far, oldest first.
+    public var received: [Received] { state.received.withLock { $0 } }
+
+    /// The status every request is answered with from now on.
+    public func answer(_ status: Int) { state.status.store(status, ordering: .relaxed) }
+
+    public func waitForRequests(_ count: Int, timeout: TimeInterval = 20) async throws -> [Received] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while received.count < count, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return received
+    }
+
+    public func close() async throws { try await channel.close() }
+
+    private final class State: Sendable {
+        let received = Mutex<[Received]>([])
+        let status = Atomic<Int>(200)
+    }
+
+    private final class Recorder: ChannelInboundHandler, @unchecked Sendable {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias OutboundOut = HTTPServerResponsePart
+        let state: State
+        var path = ""
+        var body = ByteBuffer()
+
+        init(state: State) {
+            self.state = state
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head(let head):
+                path = head.uri
+                body.clear()
+            case .body(var chunk):
+                body.writeBuffer(&chunk)
+            case .end:
+                let status = state.status.load(ordering: .relaxed)
+                if status == 200 {
+                    let record = Received(path: path, body: String(buffer: body))
+                    state.received.withLock { $0.append(record) }
+                }
+                var headers = HTTPHeaders()
+                headers.add(name: "Content-Length", value: "2")
+                let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
+                context.write(wrapOutboundOut(.head(head)), promise: nil)
+                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "ok")))), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import StaffbookTestSupport
+import Testing
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookMail
+@testable import StaffbookPostgres
+
+/// The month-end with the clock walking through it: statements on the 1st, reminders on the
+/// reminder days to exactly the people missing an invoice, the digest on the last one. Mail goes
+/// to a real SMTP server, the company chat to a real HTTP receiver.
+@Suite("Month-end")
+struct MonthEndTests {
+    static let novemberMissing = """
+        SELECT email::text FROM accounts a WHERE is_active
+          AND EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type = 'ICO'
+                      AND c.valid_from <= '2026-11-30' AND (c.valid_to IS NULL OR c.valid_to >= '2026-11-01'))
+          AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.account_id = a.id AND i.period = '2026-11-01')
+        ORDER BY 1
+        """
+
+    static func recipients(_ mails: [ReceivedMail]) -> [String] {
+        mails.compactMap { $0.header("X-Envelope-To") }.sorted()
+    }
+
+    @Test func theMonthEndRunsItselfStatementsOnTheFirstRemindersOnTheirDaysAndTheDigestOnTheLast() async throws {
+        let sink = try MailSink()
+        let chat = try await WebhookReceiver()
+        try await TestApp.test(configure: { config in
+            config.monthEnd.smtp = SMTPConfiguration(host: "127.0.0.1", port: sink.port, security: .none)
+            config.monthEnd.companyChatWebhook = chat.url + "/company"
+        }) { app in
+            try await app.seedDemo()
+            let missing = try await app.sql(Self.novemberMissing).compactMap { $0 }
+            try await app.withWorker { worker in
+                var seen = 0
+                func newMail() -> [ReceivedMail] {
+                    let all = sink.messages()
+                    defer { seen = all.count }
+                    return Array(all.dropFirst(seen))
+                }
+
+                app.clock.set("2026-11-30", 23, 0)
+                await worker.tick()
+                #expect(newMail().isEmpty, "nothing is due on the 30th")
+
+                app.clock.set("2026-12-01", 6, 0)
+                await worker.tick()
+                let statements = try await app.sql(
+                    "SELECT a.email::text FROM invoices i JOIN accounts a ON a.id = i.account_id WHERE i.period = '2026-11-01' AND i.kind = 'statement' ORDER BY 1"
+                ).compactMap { $0 }
+                let first = try await sink.waitForMessages(statements.count)
+                let statementMail = Array(first.suffix(statements.count))
+                #expect(!statements.isEmpty)
+                #expect(Self.recipients(statementMail) == statements)
+                #expect(statementMail.allSatisfy { $0.subject == "Výkaz za listopad 2026 je připraven" })
+                print("MONTH-END 2026-12-01 06:00: \(statements.count) statements for 2026-11, \(statementMail.count) e-mails")
+                _ = newMail()
+
+                app.clock.set("2026-12-03", 9, 0)
+                await worker.tick()
+                let third = newMail()
+                #expect(Self.recipients(third) == missing)
+                #expect(third.allSatisfy { $0.subject == "Připomínka: faktura za listopad 2026" })
+                #expect(third.first?.body("text/plain").contains("(Připomínka 1 z 4.)") == true)
+                #expect(third.first?.body("text/html").contains("<p>") == true)
+                print("MONTH-END 2026-12-03 09:00: reminder 1 of 4 to \(third.count) people: \(Self.recipients(third).joined(separator: ", "))")
+
+                app.clock.set("2026-12-04", 10, 0)
+                let jan = try await app.token("jan.novak@staffbook.example")
+                #expect(try await app.upload("2026-11", token: jan).status == .created)
+                await worker.tick()
+                #expect(newMail().isEmpty, "the 4th is not a reminder day")
+
+                app.clock.set("2026-12-06", 9, 0)
+                await worker.tick()
+                let sixth = newMail()
+                #expect(Self.recipients(sixth) == missing.filter { $0 != "jan.novak@staffbook.example" })
+                print("MONTH-END 2026-12-06 09:00: reminder 2 of 4 to \(sixth.count) people (Jan Novák uploaded on the 4th: none to him)")
+
+                app.clock.set("2026-12-09", 9, 0)
+                await worker.tick()
+                #expect(Self.recipients(newMail()) == missing.filter { $0 != "jan.novak@staffbook.example" })
+
+                app.clock.set("2026-12-12", 9, 0)
+                await worker.tick()
+                let last = newMail()
+                let digests = last.filter { $0.subject.hasPrefix("Chybějící faktury za listopad 2026") }
+                let reminders = last.filter { $0.subject.hasPrefix("Připomínka") }
+                #expect(Self.recipients(reminders) == missing.filter { $0 != "jan.novak@staffbook.example" })
+                #expect(Self.recipients(digests) == ["admin@staffbook.example", "lead.web@staffbook.example"])
+                let digest = digests.first?.body("text/plain") ?? ""
+                #expect(digest.contains("Mobile:") && digest.contains("minulý měsíc"))
+                #expect(!digest.contains("Jan Novák"))
+                let posted = try await chat.waitForRequests(1)
+                #expect(posted.map(\.path) == ["/company"])
+                #expect(posted.first?.body.contains("Chybějící faktury za listopad 2026") == true)
+                print("MONTH-END 2026-12-12 09:00: reminder 4 of 4 to \(reminders.count) people; digest to \(Self.recipients(digests)) and the company chat")
+                print("MONTH-END digest:\n\(digest)")
+
+                app.clock.set("2026-12-15", 9, 0)
+                await worker.tick()
+                #expect(newMail().isEmpty, "four reminders at most")
+            }
+        }
+        try await chat.close()
+    }
+
+    @Test func twoWorkersOnOneOccurrenceRemindEachPersonOnce() async throws {
+        let sink = try MailSink()
+        try await TestApp.test(configure: { $0.monthEnd.smtp = SMTPConfiguration(host: "127.0.0.1", port: sink.port, security: .none) }) { app in
+            try await app.seedDemo()
+            let missing = try await app.sql(Self.novemberMissing).compactMap { $0 }
+            app.clock.set("2026-12-03", 9, 0)
+
+            try await app.withWorker { first in
+                try await app.withWorker { second in
+                    async let a = first.tick()
+                    async let b = second.tick()
+                    _ = await (a, b)
+                }
+            }
+
+            let mails = try await sink.waitForMessages(missing.count)
+            #expect(Self.recipients(mails) == missing)
+            #expect(try await app.sql("SELECT count(*)::text FROM jobs WHERE kind = 'reminders' AND unique_key = '2026-12-03'") == ["1"])
+        }
+    }
+
+    @Test func aRunByHandRemindsTodayEvenOffScheduleAndNobodyTwiceADay() async throws {
+        let sink = try MailSink()
+        try await TestApp.test(configure: { $0.monthEnd.smtp = SMTPConfiguration(host: "127.0.0.1", port: sink.port, security: .none) }) { app in
+            try await app.seedDemo()
+            app.clock.set("2026-12-02", 14, 0)
+            let admin = try await app.token("admin@staffbook.example")
+            let missing = try await app.sql(Self.novemberMissing).compactMap { $0 }
+
+            let first = try await app.send(.post, "/v1/jobs/reminders/run", token: admin)
+            let again = try await app.send(.post, "/v1/jobs/reminders/run", token: admin)
+            try await app.withWorker { _ = await $0.tick() }
+            let worker = try await app.send(.post, "/v1/jobs/reminders/run", token: jan(app))
+            let unknown = try await app.send(.post, "/v1/jobs/deliver_notification/run", token: admin)
+
+            #expect(first.status == .accepted, "\(first.text)")
+            #expect(first.text.contains(#""kind":"reminders""#) && first.text.contains(#""state":"pending""#))
+            #expect(again.status == .accepted)
+            // The tick also ran the 1st's statements (two days of catch-up): their mail is left aside here.
+            let statements = try await app.sql("SELECT count(*)::text FROM invoices WHERE period = '2026-11-01' AND kind = 'statement'")
+            let mails = try await sink.waitForMessages(missing.count + (Int(statements.first?.flatMap { $0 } ?? "0") ?? 0))
+                .filter { $0.subject.hasPrefix("Připomínka") }
+            #expect(Self.recipients(mails) == missing)
+            #expect(mails.first?.body("text/plain").contains("Připomínka 1") == false)
+            #expect(worker.status == .notFound)
+            #expect(unknown.status == .badRequest || unknown.status == .notFound)
+            let jobs = try await app.send(.get, "/v1/jobs?kind=reminders&state=done", token: admin)
+            #expect(jobs.status == .ok)
+            #expect(jobs.text.components(separatedBy: #""kind":"reminders""#).count - 1 >= 2)
+        }
+    }
+
+    private func jan(_ app: TestContext) async throws -> String {
+        try await app.token("jan.novak@staffbook.example")
+    }
+
+    @Test func theReminderScheduleIsAnAdminSettingWithBounds() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+
+            let defaults = try await app.send(.get, "/v1/settings/reminders", token: admin)
+            let saved = try await app.send(.put, "/v1/settings/reminders", token: admin, json: #"{"first":5,"every":2,"max":3}"#)
+            let read = try await app.send(.get, "/v1/settings/reminders", token: admin)
+            let invalid = try await app.send(.put, "/v1/settings/reminders", token: admin, json: #"{"first":0,"every":2,"max":30}"#)
+            let lead = try await app.send(.get, "/v1/settings/reminders", token: try await app.token("lead.mobile@staffbook.example"))
+
+            #expect(defaults.text == #"{"every":3,"first":3,"max":4}"# || defaults.text.contains(#""first":3"#))
+            #expect(saved.status == .ok)
+            #expect(read.text.contains(#""first":5"#) && read.text.contains(#""every":2"#) && read.text.contains(#""max":3"#))
+            #expect(invalid.status == .badRequest)
+            #expect(lead.status == .notFound)
+            #expect(ReminderSettings(first: 5, every: 2, max: 3).reminderDays(in: CalendarMonth(year: 2026, month: 12)).map(\.day) == [5, 7, 9])
+        }
+    }
+}
