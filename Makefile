@@ -22,13 +22,18 @@ db-stop:
 
 DEV_KEY := .local/dev-signing-key
 
-## Start PostgreSQL, migrate, load the demo data and serve on http://127.0.0.1:8080.
+MAIL_PORT ?= 2525
+
+## Start PostgreSQL and a mail sink (.local/mail/), migrate, load the demo data and serve on
+## http://127.0.0.1:8080.
 run: db build $(DEV_KEY)
 	@scripts/local-postgres.sh createdb staffbook
+	@STAFFBOOK_MAIL_PORT=$(MAIL_PORT) scripts/dev-mail-sink.sh start
 	@DATABASE_URL=$(LOCAL_DB_URL) $(BIN) migrate
 	@DATABASE_URL=$(LOCAL_DB_URL) $(BIN) seed
 	@scripts/print-welcome.sh
-	@DATABASE_URL=$(LOCAL_DB_URL) AUTH_SIGNING_KEY="$$(cat $(DEV_KEY))" exec $(BIN) serve --no-migrate
+	@DATABASE_URL=$(LOCAL_DB_URL) AUTH_SIGNING_KEY="$$(cat $(DEV_KEY))" SMTP_HOST=127.0.0.1 SMTP_PORT=$(MAIL_PORT) SMTP_SECURITY=none \
+	  SMTP_FROM=staffbook@localhost exec $(BIN) serve --no-migrate
 
 ## A signing key for local development only: made on the first run, git-ignored, reused.
 $(DEV_KEY):

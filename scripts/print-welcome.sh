@@ -17,6 +17,8 @@ Try:
   curl -s http://127.0.0.1:8080/v1/me -H "Authorization: Bearer <accessToken>"
   curl -i http://127.0.0.1:8080/health/ready
   curl -i http://127.0.0.1:8080/nope -H 'Accept-Language: cs'
+E-mail (invitations, reminders, notifications) is not sent: every message is written to
+.local/mail/ by a development SMTP sink.
 Stop it with Ctrl-C.
 
 TEXT

@@ -78,7 +78,8 @@ struct NotificationRenderer: Sendable {
         if let missing = payload.missing {
             var teams: [[String: Any]] = []
             for person in missing {
-                let entry: [String: Any] = ["name": person.name, "previousAmount": person.previousAmount as Any]
+                var entry: [String: Any] = ["name": person.name]
+                if let amount = person.previousAmount { entry["previousAmount"] = amount }
                 if let index = teams.lastIndex(where: { ($0["team"] as? String) == person.team }) {
                     teams[index]["people"] = ((teams[index]["people"] as? [[String: Any]]) ?? []) + [entry]
                 } else {

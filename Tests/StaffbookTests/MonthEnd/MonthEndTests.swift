@@ -93,6 +93,7 @@ struct MonthEndTests {
                 #expect(Self.recipients(digests) == ["admin@staffbook.example", "lead.web@staffbook.example"])
                 let digest = digests.first?.body("text/plain") ?? ""
                 #expect(digest.contains("Mobile:") && digest.contains("minulý měsíc"))
+                #expect(!digest.contains("nil"))
                 #expect(!digest.contains("Jan Novák"))
                 let posted = try await chat.waitForRequests(1)
                 #expect(posted.map(\.path) == ["/company"])
