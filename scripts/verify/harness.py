@@ -66,8 +66,15 @@ class Server:
         self.process = None
 
     def start(self):
+        return self.launch().wait_ready()
+
+    def launch(self):
+        """Starts the process without waiting for it (to start several at once)."""
         self.process = subprocess.Popen([BIN, "serve"], env={**server_env(self.database, self.port), **self.settings},
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return self
+
+    def wait_ready(self):
         deadline = time.time() + 60
         while time.time() < deadline:
             try:

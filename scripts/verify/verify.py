@@ -4,7 +4,8 @@
 - the contract fuzzed by schemathesis as a worker, a team leader and an admin;
 - races between two `staffbook serve` instances on one database;
 - faults: PostgreSQL stopped under load, SIGTERM and SIGKILL during uploads;
-- hardening (hardening.py): sign-in timing, slow and idle clients, the connection cap, demo accounts.
+- hardening (hardening.py): sign-in timing, slow and idle clients, the connection cap, demo accounts;
+- the month-end (monthend.py): two instances on one occurrence, the mail server away, a killed instance.
 
 Only loopback addresses are used. Ends with one line "N passed, N failed".
 """
@@ -21,6 +22,7 @@ import uuid
 import requests
 
 from hardening import connection_cap, demo_accounts, slow_clients, timing
+from monthend import killed_mid_job, mail_outage, two_instances
 from harness import (
     BIN, PDF, ROOT, VENV, Server, SlowUpload, auth, check, fresh_database, integrity, new_contractor, psql, results, server_env,
     set_password, sign_in, upload,
@@ -271,7 +273,8 @@ def faults():
 
 
 if __name__ == "__main__":
-    steps = sys.argv[1:] or ["fuzz", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts", "races", "faults"]
+    steps = sys.argv[1:] or ["fuzz", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
+                               "two_instances", "mail_outage", "killed_mid_job", "races", "faults"]
     for step in steps:
         print(f"== {step}", flush=True)
         try:

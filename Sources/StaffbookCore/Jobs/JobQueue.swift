@@ -29,8 +29,10 @@ package protocol JobQueue: Sendable {
     /// the worker no longer holds it.
     func complete(_ job: Job, worker: String, effects: [JobEffect], now: Date) async throws -> Bool
     /// Records a failed attempt with its effects: pending again from `retryAt`, or failed for
-    /// good when `retryAt` is nil.
-    func fail(_ job: Job, worker: String, error: String, retryAt: Date?, effects: [JobEffect], now: Date) async throws
+    /// good when `retryAt` is nil. `maxAttempts` is the limit the worker applied.
+    func fail(
+        _ job: Job, worker: String, error: String, retryAt: Date?, maxAttempts: Int, effects: [JobEffect], now: Date
+    ) async throws
     /// Jobs newest first, by kind and state (fetches `page.fetchLimit`).
     func list(kind: JobKind?, state: JobState?, page: PageRequest<JobPosition>) async throws -> [Job]
     /// How many jobs are due or running.
@@ -44,10 +46,12 @@ package struct RetryPolicy: Sendable, Equatable {
 
     package var base: TimeInterval
     package var cap: TimeInterval
+    package var maxAttempts: Int
 
-    package init(base: TimeInterval = 10, cap: TimeInterval = 600) {
+    package init(base: TimeInterval = 10, cap: TimeInterval = 600, maxAttempts: Int = RetryPolicy.defaultMaxAttempts) {
         self.base = base
         self.cap = cap
+        self.maxAttempts = maxAttempts
     }
 
     /// The next attempt's time after `attempts` attempts, or nil when none are left. `jitter` in

@@ -55,9 +55,11 @@ extension AppConfig {
         monthEnd.workerEnabled = try values.bool("jobs.worker", default: true)
         monthEnd.pollInterval = .seconds(try values.int("jobs.pollSeconds", default: 5, in: 1...3600))
         monthEnd.lease = TimeInterval(try values.int("jobs.leaseSeconds", default: 60, in: 2...3600))
+        monthEnd.catchUp = TimeInterval(try values.int("jobs.catchUpDays", default: 2, in: 0...31) * 86400)
         monthEnd.retry = RetryPolicy(
             base: TimeInterval(try values.int("jobs.retryBaseSeconds", default: 10, in: 1...3600)),
-            cap: TimeInterval(try values.int("jobs.retryCapSeconds", default: 600, in: 1...86400))
+            cap: TimeInterval(try values.int("jobs.retryCapSeconds", default: 600, in: 1...86400)),
+            maxAttempts: try values.int("jobs.maxAttempts", default: RetryPolicy.defaultMaxAttempts, in: 1...1000)
         )
         return monthEnd
     }

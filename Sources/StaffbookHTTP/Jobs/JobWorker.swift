@@ -134,11 +134,14 @@ package final class JobWorker: Service, Sendable {
             case .done(let effects):
                 result = try await queue.complete(job, worker: workerId, effects: effects, now: now) ? "done" : "lost"
             case .retry(let error, let effects):
-                let retryAt = config.retry.retryAt(after: job.attempts, maxAttempts: job.maxAttempts, now: now, jitter: Double.random(in: 0...1))
-                try await queue.fail(job, worker: workerId, error: error, retryAt: retryAt, effects: effects, now: now)
+                let limit = config.retry.maxAttempts
+                let retryAt = config.retry.retryAt(after: job.attempts, maxAttempts: limit, now: now, jitter: Double.random(in: 0...1))
+                try await queue.fail(job, worker: workerId, error: error, retryAt: retryAt, maxAttempts: limit, effects: effects, now: now)
                 result = retryAt == nil ? "failed" : "retry"
             case .giveUp(let error, let effects):
-                try await queue.fail(job, worker: workerId, error: error, retryAt: nil, effects: effects, now: now)
+                try await queue.fail(
+                    job, worker: workerId, error: error, retryAt: nil, maxAttempts: config.retry.maxAttempts, effects: effects, now: now
+                )
                 result = "failed"
             }
         } catch {

@@ -116,14 +116,16 @@ package struct PostgresJobQueue: JobQueue {
         }
     }
 
-    package func fail(_ job: Job, worker: String, error: String, retryAt: Date?, effects: [JobEffect], now: Date) async throws {
+    package func fail(
+        _ job: Job, worker: String, error: String, retryAt: Date?, maxAttempts: Int, effects: [JobEffect], now: Date
+    ) async throws {
         let logger = self.logger
         let message = String(error.prefix(1000))
         try await database.withTransaction { connection in
             let held = try await connection.query(
                 """
                 UPDATE jobs SET state = \(retryAt == nil ? "failed" : "pending"), run_at = coalesce(\(retryAt), run_at),
-                    locked_by = NULL, locked_until = NULL, last_error = \(message),
+                    locked_by = NULL, locked_until = NULL, last_error = \(message), max_attempts = \(maxAttempts),
                     finished_at = CASE WHEN \(retryAt)::timestamptz IS NULL THEN \(now) ELSE NULL END
                 WHERE id = \(job.id) AND state = 'running' AND locked_by = \(worker) RETURNING id
                 """,

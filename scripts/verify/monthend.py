@@ -1,0 +1,166 @@
+"""`make verify` checks of the month-end with real processes: two instances on one occurrence,
+the mail server away for a minute, an instance killed in the middle of a job."""
+import email
+import os
+import signal
+import subprocess
+import tempfile
+import time
+
+import requests
+
+from harness import ROOT, Server, auth, check, fresh_database, psql, sign_in
+
+
+class Sink:
+    """scripts/mail-sink.py on a port, writing to a folder; restartable on the same port."""
+
+    def __init__(self, port, hold=0):
+        self.port, self.hold = port, hold
+        self.folder = tempfile.mkdtemp(prefix="staffbook-verify-mail-")
+        self.process = None
+
+    def start(self):
+        arguments = ["python3", os.path.join(ROOT, "scripts", "mail-sink.py"), "--dir", self.folder, "--port", str(self.port)]
+        if self.hold:
+            arguments += ["--hold-first-recipient", str(self.hold)]
+        self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            try:
+                with __import__("socket").create_connection(("127.0.0.1", self.port), timeout=1):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("mail sink did not start")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+    def messages(self):
+        found = []
+        for name in sorted(os.listdir(self.folder)):
+            if name.endswith(".eml"):
+                with open(os.path.join(self.folder, name), "rb") as f:
+                    found.append(email.message_from_bytes(f.read()))
+        return found
+
+    def wait(self, count, seconds):
+        deadline = time.time() + seconds
+        while time.time() < deadline and len(self.messages()) < count:
+            time.sleep(0.5)
+        return self.messages()
+
+
+def settings(port, catch_up_days=2):
+    """Short leases and retries, so the checks take seconds; the retries outlast a minute's outage."""
+    return {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(port), "SMTP_SECURITY": "none", "SMTP_TIMEOUT_SECONDS": "90",
+            "JOBS_POLL_SECONDS": "1", "JOBS_LEASE_SECONDS": "5", "JOBS_RETRY_BASE_SECONDS": "2", "JOBS_RETRY_CAP_SECONDS": "10",
+            "JOBS_MAX_ATTEMPTS": "100", "JOBS_CATCH_UP_DAYS": str(catch_up_days)}
+
+
+def two_instances():
+    """Both instances schedule the month's reminder occurrence (the 1st, set as the only reminder
+    day) and work the queue: each person missing an invoice gets exactly one reminder."""
+    database = "staffbook_verify_monthend"
+    fresh_database(database)
+    psql(database, """INSERT INTO settings (key, value, updated_at) VALUES ('reminders', '{"first":1,"every":1,"max":1}', now())""")
+    expected = sorted(psql(database, """
+        SELECT email FROM accounts a, LATERAL (SELECT (date_trunc('month', now() AT TIME ZONE 'Europe/Prague') - interval '1 month')::date AS p) m
+        WHERE is_active
+          AND EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type = 'ICO'
+                      AND c.valid_from <= (m.p + interval '1 month - 1 day')::date AND (c.valid_to IS NULL OR c.valid_to >= m.p))
+          AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.account_id = a.id AND i.period = m.p)""").split())
+    sink = Sink(18125).start()
+    # Launched together, so both schedule the occurrence and look for due jobs at once.
+    # The month's first day is its only reminder day; 31 days of catch-up reach it on any day.
+    a = Server(database, 18081, settings(sink.port, 31)).launch()
+    b = Server(database, 18082, settings(sink.port, 31)).launch()
+    a.wait_ready()
+    b.wait_ready()
+    try:
+        deadline = time.time() + 90
+        while time.time() < deadline:
+            reminders = [m for m in sink.messages() if str(email.header.make_header(email.header.decode_header(m["Subject"]))).startswith("Připomínka")]
+            if len(reminders) >= len(expected):
+                break
+            time.sleep(1)
+        time.sleep(3)
+        reminders = [m for m in sink.messages() if str(email.header.make_header(email.header.decode_header(m["Subject"]))).startswith("Připomínka")]
+        to = sorted(m["X-Envelope-To"] for m in reminders)
+        jobs = psql(database, "SELECT count(*) FROM jobs WHERE kind = 'reminders' AND unique_key = to_char(date_trunc('month', now() AT TIME ZONE 'Europe/Prague'), 'YYYY-MM-DD')")
+        check("two instances on one occurrence: exactly one reminder per person missing an invoice",
+              to == expected and jobs == "1" and len(expected) > 0,
+              f"{len(to)} reminders to {len(set(to))} people of {len(expected)} missing; occurrence jobs: {jobs}")
+    finally:
+        a.stop()
+        b.stop()
+        sink.stop()
+
+
+def mail_outage():
+    """The mail server is stopped for a minute while notifications are due: they are retried and
+    all delivered after it returns, none twice (counted by Message-ID)."""
+    database = "staffbook_verify_outage"
+    fresh_database(database)
+    sink = Sink(18126).start()
+    sink.stop()
+    a = Server(database, 18081, settings(sink.port)).start()
+    b = Server(database, 18082, settings(sink.port)).start()
+    try:
+        admin = sign_in(a.url, "admin@staffbook.example")["accessToken"]
+        people = psql(database, "SELECT id FROM accounts WHERE email LIKE '%@staffbook.example' AND is_active ORDER BY email LIMIT 20").split()
+        for person in people:
+            requests.post(f"{a.url}/v1/users/{person}/rates", headers=auth(admin), timeout=10,
+                          json={"amount": "1234", "effectiveFrom": "2030-01-01"}).raise_for_status()
+        time.sleep(60)
+        failed_meanwhile = psql(database, "SELECT count(*) FROM notification_attempts WHERE outcome = 'failed'")
+        sink.start()
+        messages = sink.wait(len(people), 120)
+        time.sleep(5)
+        messages = sink.messages()
+        ids = [m["Message-ID"] for m in messages]
+        sent = psql(database, "SELECT count(*) FROM notifications WHERE state = 'sent'")
+        check("mail server away for a minute: every notification retried and delivered once it is back, none twice",
+              len(ids) == len(people) and len(set(ids)) == len(ids) and int(failed_meanwhile) > 0 and sent == str(len(people)),
+              f"{len(ids)} messages, {len(set(ids))} distinct Message-IDs, {len(people)} notifications, "
+              f"{failed_meanwhile} failed attempts during the outage")
+    finally:
+        a.stop()
+        b.stop()
+        sink.stop()
+
+
+def killed_mid_job():
+    """An instance is killed while it delivers a notification (its SMTP server holds the first
+    recipient): the other instance takes the job over when the lease ends, and it arrives once."""
+    database = "staffbook_verify_killed"
+    fresh_database(database)
+    sink = Sink(18127, hold=60).start()
+    a = Server(database, 18081, settings(sink.port)).start()
+    b = None
+    try:
+        admin = sign_in(a.url, "admin@staffbook.example")["accessToken"]
+        person = psql(database, "SELECT id FROM accounts WHERE email = 'jan.novak@staffbook.example'")
+        requests.post(f"{a.url}/v1/users/{person}/rates", headers=auth(admin), timeout=10,
+                      json={"amount": "1234", "effectiveFrom": "2030-01-01"}).raise_for_status()
+        deadline, holder = time.time() + 20, ""
+        while time.time() < deadline and not holder:
+            holder = psql(database, "SELECT coalesce(locked_by, '') FROM jobs WHERE kind = 'deliver_notification' AND state = 'running'")
+            time.sleep(0.2)
+        a.stop(signal.SIGKILL)
+        b = Server(database, 18082, settings(sink.port)).start()
+        messages = sink.wait(1, 60)
+        time.sleep(3)
+        ids = [m["Message-ID"] for m in sink.messages()]
+        finisher = psql(database, "SELECT attempts || ' attempts, ' || state FROM jobs WHERE kind = 'deliver_notification'")
+        check("an instance killed mid-job: the job finishes on the other, the message arrives once",
+              bool(holder) and len(ids) == 1 and finisher == "2 attempts, done",
+              f"held by {holder.split('/')[1] if holder else 'nobody'}, then {finisher}; {len(ids)} message(s)")
+    finally:
+        a.stop()
+        if b:
+            b.stop()
+        sink.stop()
