@@ -133,11 +133,12 @@ ON CONFLICT DO NOTHING;
 
 -- Rates: a start rate at the first contract, then a raise of 20–60 CZK every January and July
 -- up to January 2026; a few raises are already planned.
-INSERT INTO hourly_rates (account_id, amount, effective_from, set_by, set_at)
+INSERT INTO hourly_rates (account_id, amount, effective_from, set_by, set_at, reason)
 SELECT a.id,
        350 + (substr(a.id::text, 35, 2)::int % 9) * 50 + step * (20 + (substr(a.id::text, 35, 2)::int + step) % 5 * 10),
        day::date,
-       '00000000-0000-4000-8000-000000000001', day::timestamptz
+       '00000000-0000-4000-8000-000000000001', day::timestamptz,
+       CASE WHEN step = 0 THEN 'Nástupní sazba / starting rate' ELSE 'Pololetní hodnocení / half-year review' END
 FROM accounts a
 JOIN LATERAL (SELECT min(valid_from) AS first_day FROM contracts c WHERE c.account_id = a.id) f ON f.first_day IS NOT NULL
 CROSS JOIN LATERAL (
@@ -147,11 +148,13 @@ CROSS JOIN LATERAL (
     FROM generate_series(date_trunc('year', f.first_day) + interval '1 year', '2026-01-01', interval '6 months') AS d
 ) steps
 WHERE a.id::text LIKE '00000000-0000-4000-8000-%'
-ON CONFLICT (account_id, effective_from) DO NOTHING;
+ON CONFLICT (account_id, effective_from) WHERE superseded_by IS NULL DO NOTHING;
 
 -- Raises planned for next year for two people (upcoming rates).
-INSERT INTO hourly_rates (account_id, amount, effective_from, set_by, set_at)
+INSERT INTO hourly_rates (account_id, amount, effective_from, set_by, set_at, reason)
 VALUES
-    ('00000000-0000-4000-8000-000000000004', 900.00, '2027-01-01', '00000000-0000-4000-8000-000000000001', '2026-11-01T10:00:00Z'),
-    ('00000000-0000-4000-8000-000000000011', 1350.00, '2027-01-01', '00000000-0000-4000-8000-000000000001', '2026-11-01T10:00:00Z')
-ON CONFLICT (account_id, effective_from) DO NOTHING;
+    ('00000000-0000-4000-8000-000000000004', 900.00, '2027-01-01', '00000000-0000-4000-8000-000000000001', '2026-11-01T10:00:00Z',
+     'Povýšení na seniora / promotion to senior'),
+    ('00000000-0000-4000-8000-000000000011', 1350.00, '2027-01-01', '00000000-0000-4000-8000-000000000001', '2026-11-01T10:00:00Z',
+     'Povýšení na seniora / promotion to senior')
+ON CONFLICT (account_id, effective_from) WHERE superseded_by IS NULL DO NOTHING;

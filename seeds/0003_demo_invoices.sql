@@ -37,10 +37,12 @@ JOIN LATERAL (SELECT amount FROM hourly_rates h WHERE h.account_id = p.account_i
               ORDER BY effective_from DESC LIMIT 1) r ON true
 WHERE NOT p.missing;
 
-INSERT INTO invoices (id, account_id, period, state, kind, amount, statement_hours, statement_rate, current_file_id,
-                      submitted_at, approved_at, paid_at, returned_at, return_reason, created_at, updated_at)
+-- Demo statements were given their hours (four weeks of capacity), not computed day by day.
+INSERT INTO invoices (id, account_id, period, state, kind, amount, statement_hours, statement_rate, statement_basis,
+                      current_file_id, submitted_at, approved_at, paid_at, returned_at, return_reason, created_at, updated_at)
 SELECT invoice_id, account_id, period, state, kind, round(rate * hours, 2),
-       CASE WHEN kind = 'statement' THEN hours END, CASE WHEN kind = 'statement' THEN rate END, file_id,
+       CASE WHEN kind = 'statement' THEN hours END, CASE WHEN kind = 'statement' THEN rate END,
+       CASE WHEN kind = 'statement' THEN 'given' END, file_id,
        period + interval '1 month 2 days',
        CASE WHEN state IN ('approved', 'paid') THEN period + interval '1 month 5 days' END,
        CASE WHEN state = 'paid' THEN period + interval '1 month 12 days' END,

@@ -201,20 +201,66 @@ package struct InvoicePerson: Sendable, Equatable {
 package struct StatementCandidate: Sendable {
     package var person: InvoicePerson
     package var weeklyCapacity: Decimal
-    package var contractRanges: [(from: CalendarDay, to: CalendarDay?)]
+    /// The statement contracts (HPP, DPP, DPC) touching the month.
+    package var contractRanges: [(type: ContractType, from: CalendarDay, to: CalendarDay?)]
+    /// The rates in effect (a superseded rate is left out: its correction stands in).
     package var rates: [(effectiveFrom: CalendarDay, amount: Decimal)]
+    /// The month's invoice, if the person has one.
+    package var existing: ExistingStatement?
 
     package func covers(_ day: CalendarDay) -> Bool {
         contractRanges.contains { range in day >= range.from && range.to.map { day <= $0 } ?? true }
     }
 
+    /// The contract types, each once, in the order their contracts start.
+    package var contractTypes: [ContractType] {
+        var types: [ContractType] = []
+        for range in contractRanges.sorted(by: { $0.from < $1.from }) where !types.contains(range.type) { types.append(range.type) }
+        return types
+    }
+
     package init(
-        person: InvoicePerson, weeklyCapacity: Decimal, contractRanges: [(from: CalendarDay, to: CalendarDay?)],
-        rates: [(effectiveFrom: CalendarDay, amount: Decimal)]
+        person: InvoicePerson, weeklyCapacity: Decimal, contractRanges: [(type: ContractType, from: CalendarDay, to: CalendarDay?)],
+        rates: [(effectiveFrom: CalendarDay, amount: Decimal)], existing: ExistingStatement? = nil
     ) {
         self.person = person
         self.weeklyCapacity = weeklyCapacity
         self.contractRanges = contractRanges
         self.rates = rates
+        self.existing = existing
+    }
+}
+
+/// A month's invoice as a statement run finds it.
+package struct ExistingStatement: Sendable, Equatable {
+    package var invoiceId: UUID
+    package var period: CalendarMonth
+    package var state: InvoiceState
+    package var kind: InvoiceKind
+    /// Nil for an uploaded invoice, or a statement from before the basis was kept.
+    package var basis: StatementCalculator.HoursBasis?
+    package var hours: Decimal?
+
+    package init(
+        invoiceId: UUID, period: CalendarMonth, state: InvoiceState, kind: InvoiceKind, basis: StatementCalculator.HoursBasis?,
+        hours: Decimal?
+    ) {
+        self.invoiceId = invoiceId
+        self.period = period
+        self.state = state
+        self.kind = kind
+        self.basis = basis
+        self.hours = hours
+    }
+}
+
+/// A generated statement as stored: where its hours came from and its lines.
+package struct StoredStatement: Sendable, Equatable {
+    package var basis: StatementCalculator.HoursBasis
+    package var lines: [StatementCalculator.Line]
+
+    package init(basis: StatementCalculator.HoursBasis, lines: [StatementCalculator.Line]) {
+        self.basis = basis
+        self.lines = lines
     }
 }

@@ -20,6 +20,9 @@ package protocol InvoiceRepository: Sendable {
     func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice]
     func find(id: UUID) async throws -> Invoice?
     func events(invoiceId: UUID) async throws -> [InvoiceEvent]
+    /// A generated statement's basis and lines; nil for an uploaded invoice (or one generated
+    /// before statements kept their lines).
+    func statement(invoiceId: UUID) async throws -> StoredStatement?
     /// Applies an admin action if the invoice's version meets `condition`.
     func act(
         invoiceId: UUID, action: InvoiceAction, condition: VersionCondition, reason: String?, actorId: UUID, now: Date
@@ -32,8 +35,10 @@ package protocol InvoiceRepository: Sendable {
     func approved(month: CalendarMonth) async throws -> [Invoice]
     /// Sets `exported_at` on the month's approved invoices; returns how many.
     func markExported(month: CalendarMonth, now: Date) async throws -> Int
-    /// People with an HPP, DPP or DPC contract in the month.
-    func statementCandidates(month: CalendarMonth) async throws -> [StatementCandidate]
+    /// People with an HPP, DPP or DPC contract in the month (only `personId`, when given).
+    func statementCandidates(month: CalendarMonth, personId: UUID?) async throws -> [StatementCandidate]
+    /// The person's generated statements from `from` to `to` (nil: no end), oldest first.
+    func statements(personId: UUID, from: CalendarMonth, to: CalendarMonth?) async throws -> [ExistingStatement]
     /// Stores a generated statement, unless the workflow keeps the invoice in the way as it is.
     func saveStatement(
         personId: UUID, month: CalendarMonth, statement: StatementCalculator.Statement, workbook: Data, actorId: UUID?, now: Date
@@ -58,5 +63,7 @@ package enum ActOutcome: Sendable, Equatable {
 package enum StatementOutcome: Sendable, Equatable {
     case created(UUID)
     case regenerated(UUID)
+    /// Computed again, with the same result as the one stored.
+    case unchanged(UUID)
     case skipped(String)
 }

@@ -6,11 +6,14 @@ package struct InvoiceService: Sendable {
     package let invoices: any InvoiceRepository
     package let idempotency: any IdempotencyStore
     package let clock: any AppClock
+    /// At the top of every statement.
+    package let companyName: String
 
-    package init(invoices: any InvoiceRepository, idempotency: any IdempotencyStore, clock: any AppClock) {
+    package init(invoices: any InvoiceRepository, idempotency: any IdempotencyStore, clock: any AppClock, companyName: String) {
         self.invoices = invoices
         self.idempotency = idempotency
         self.clock = clock
+        self.companyName = companyName
     }
 
     // MARK: Bulk actions
@@ -117,6 +120,7 @@ package struct InvoiceService: Sendable {
         package enum Outcome: Sendable, Equatable {
             case created(invoiceId: UUID)
             case regenerated(invoiceId: UUID)
+            case unchanged(invoiceId: UUID)
             case skipped(reason: String)
         }
 
@@ -127,10 +131,14 @@ package struct InvoiceService: Sendable {
     }
 
     /// Generates (or regenerates) the month's statement of everyone with an HPP, DPP or DPC
-    /// contract in it. `givenHours` replaces the capacity rule for the people it names.
-    package func generateStatements(month: CalendarMonth, givenHours: [UUID: Decimal], actorId: UUID?) async throws -> [StatementItem] {
+    /// contract in it (only `personId`, when given). `givenHours` replaces the capacity rule for
+    /// the people it names; a statement generated from given hours keeps them until new ones
+    /// are given.
+    package func generateStatements(
+        month: CalendarMonth, givenHours: [UUID: Decimal], actorId: UUID?, personId only: UUID? = nil
+    ) async throws -> [StatementItem] {
         guard month <= CalendarDay(clock.now()).calendarMonth else { throw InvoiceError.futurePeriod }
-        let candidates = try await invoices.statementCandidates(month: month)
+        let candidates = try await invoices.statementCandidates(month: month, personId: only)
         let known = Set(candidates.map(\.person.id))
         if let stranger = givenHours.keys.sorted(by: { $0.lowercasedString < $1.lowercasedString }).first(where: { !known.contains($0) }) {
             throw InvoiceError.noStatementContract(personId: stranger, month: month)
@@ -138,9 +146,10 @@ package struct InvoiceService: Sendable {
         var items: [StatementItem] = []
         for candidate in candidates {
             let personId = candidate.person.id
+            let keptHours = candidate.existing.flatMap { $0.basis == .given ? $0.hours : nil }
             let computed = StatementCalculator.compute(
                 month: month, covered: candidate.covers, weeklyCapacity: candidate.weeklyCapacity,
-                rates: candidate.rates, givenHours: givenHours[personId]
+                rates: candidate.rates, givenHours: givenHours[personId] ?? keptHours
             )
             switch computed {
             case .failure(.noWorkingDays):
@@ -148,9 +157,9 @@ package struct InvoiceService: Sendable {
             case .failure(.noRate(let day)):
                 items.append(StatementItem(personId: personId, outcome: .skipped(reason: "no hourly rate on \(day.iso)")))
             case .success(let statement):
-                let workbook = StatementCalculator.workbook(
-                    statement, person: "\(candidate.person.firstName) \(candidate.person.lastName)",
-                    email: candidate.person.email, month: month
+                let workbook = InvoiceDocuments.statement(
+                    statement, company: companyName, person: "\(candidate.person.firstName) \(candidate.person.lastName)",
+                    email: candidate.person.email, month: month, contracts: candidate.contractTypes
                 )
                 let saved = try await invoices.saveStatement(
                     personId: personId, month: month, statement: statement, workbook: workbook.data(), actorId: actorId, now: clock.now()
@@ -159,6 +168,7 @@ package struct InvoiceService: Sendable {
                     switch saved {
                     case .created(let id): .created(invoiceId: id)
                     case .regenerated(let id): .regenerated(invoiceId: id)
+                    case .unchanged(let id): .unchanged(invoiceId: id)
                     case .skipped(let reason): .skipped(reason: reason)
                     }
                 if case .skipped = outcome {

@@ -16,6 +16,8 @@ package enum InvoiceAction: String, Sendable, CaseIterable, Codable {
     case markPaid = "mark-paid"
     case undoApproval = "undo-approval"
     case undoPayment = "undo-payment"
+    /// Takes back a return made by mistake, while the owner has not replaced the file.
+    case undoReturn = "undo-return"
     /// The company writes a statement for a month.
     case generate
     /// The company writes a month's statement again (new hours, a corrected rate).
@@ -58,6 +60,8 @@ package enum InvoiceWorkflow {
         Transition(from: [.approved], action: .markPaid, actor: .admin, to: .paid),
         Transition(from: [.approved], action: .undoApproval, actor: .admin, to: .submitted),
         Transition(from: [.paid], action: .undoPayment, actor: .admin, to: .approved),
+        // A replaced file leaves `returned`, so this is only offered while the owner has not.
+        Transition(from: [.returned], action: .undoReturn, actor: .admin, to: .submitted),
         // An approved or paid statement has been checked and may have been paid: it stays.
         Transition(from: [nil], action: .generate, actor: .system, to: .submitted, kind: .statement),
         Transition(from: [.submitted, .returned], action: .regenerate, actor: .system, to: .submitted, kind: .statement),

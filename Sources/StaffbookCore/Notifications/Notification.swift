@@ -8,6 +8,8 @@ package enum NotificationKind: String, Sendable, CaseIterable, Codable {
     case invoiceReminder = "invoice_reminder"
     case missingInvoicesDigest = "missing_invoices_digest"
     case invoiceReturned = "invoice_returned"
+    /// A return taken back by an admin: the invoice is submitted again, nothing to replace.
+    case invoiceReturnWithdrawn = "invoice_return_withdrawn"
     case invoiceApproved = "invoice_approved"
     case invoicePaid = "invoice_paid"
     case rateAnnounced = "rate_announced"
@@ -213,6 +215,7 @@ extension InvoiceAction {
     package var ownerNotification: NotificationKind? {
         switch self {
         case .return: .invoiceReturned
+        case .undoReturn: .invoiceReturnWithdrawn
         case .approve: .invoiceApproved
         case .markPaid: .invoicePaid
         case .upload, .replace, .undoApproval, .undoPayment, .generate, .regenerate: nil

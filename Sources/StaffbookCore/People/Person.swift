@@ -238,9 +238,25 @@ package struct NewContract: Sendable {
 package struct NewRateEntry: Sendable {
     package var amount: Decimal
     package var effectiveFrom: CalendarDay
+    /// Why the rate changes (a review, a promotion): shown in the history and the increases.
+    package var reason: String?
 
-    package init(amount: Decimal, effectiveFrom: CalendarDay) {
+    package init(amount: Decimal, effectiveFrom: CalendarDay, reason: String? = nil) {
         self.amount = amount
         self.effectiveFrom = effectiveFrom
+        self.reason = reason
+    }
+}
+
+/// Someone named by id and name.
+package struct PersonRef: Sendable, Equatable {
+    package var id: UUID
+    package var firstName: String
+    package var lastName: String
+
+    package init(id: UUID, firstName: String, lastName: String) {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
     }
 }

@@ -13,6 +13,7 @@ struct APIHandler: APIProtocol {
     let teams: any TeamsRepository
     let invoices: any InvoiceRepository
     let invoiceService: InvoiceService
+    let rateService: RateService
     let notifications: any NotificationRepository
     let jobs: any JobQueue
     let monthEndStore: any MonthEndRepository

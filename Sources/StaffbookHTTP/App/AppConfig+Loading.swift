@@ -19,6 +19,7 @@ extension AppConfig {
             seedsDirectory: URL(fileURLWithPath: values.string("seeds.directory", default: "seeds"))
         )
         config.monthEnd = try loadMonthEnd(values)
+        config.companyName = values.string("company.name", default: config.companyName)
         return config
     }
 

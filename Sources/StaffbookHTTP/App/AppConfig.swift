@@ -31,6 +31,8 @@ package struct AppConfig: Sendable {
     package var seedsDirectory: URL
     /// Notifications and the job worker.
     package var monthEnd = MonthEndConfig()
+    /// The company's name, at the top of statements and exports.
+    package var companyName = "Staffbook"
 
     package init(
         http: HTTP,

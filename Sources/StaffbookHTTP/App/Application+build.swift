@@ -60,16 +60,17 @@ package func buildApplication(
     let people = PostgresPeopleRepository(database: database, logger: logger)
     let invoices = PostgresInvoiceRepository(database: database, logger: logger)
     let jobs = PostgresJobQueue(database: database, logger: logger)
+    let rates = PostgresRatesRepository(database: database, logger: logger)
+    let invoiceService = InvoiceService(config: config, database: database, clock: clock, logger: logger)
     let handler = APIHandler(
         auth: auth,
         accounts: accounts,
         people: people,
-        rates: PostgresRatesRepository(database: database, logger: logger),
+        rates: rates,
         teams: PostgresTeamsRepository(database: database, logger: logger),
         invoices: invoices,
-        invoiceService: InvoiceService(
-            invoices: invoices, idempotency: PostgresIdempotencyStore(database: database, logger: logger), clock: clock
-        ),
+        invoiceService: invoiceService,
+        rateService: RateService(rates: rates, invoices: invoices, invoiceService: invoiceService),
         notifications: PostgresNotificationRepository(database: database, logger: logger),
         jobs: jobs,
         monthEndStore: PostgresMonthEndRepository(database: database, logger: logger),

@@ -8,10 +8,7 @@ package func makeJobWorker(config: AppConfig, database: DatabasePool, clock: any
     guard let signingKey = config.auth.signingKey else {
         throw ConfigurationError(key: "auth.signingKey", reason: "missing; links in e-mails are derived from it")
     }
-    let invoices = PostgresInvoiceRepository(database: database, logger: logger)
-    let invoiceService = InvoiceService(
-        invoices: invoices, idempotency: PostgresIdempotencyStore(database: database, logger: logger), clock: clock
-    )
+    let invoiceService = InvoiceService(config: config, database: database, clock: clock, logger: logger)
     let links = AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase)
     return JobWorker(
         queue: PostgresJobQueue(database: database, logger: logger),
@@ -26,4 +23,14 @@ package func makeJobWorker(config: AppConfig, database: DatabasePool, clock: any
         database: database,
         logger: logger
     )
+}
+
+extension InvoiceService {
+    /// The same service for the API and for the worker's statement run.
+    init(config: AppConfig, database: DatabasePool, clock: any AppClock, logger: Logger) {
+        self.init(
+            invoices: PostgresInvoiceRepository(database: database, logger: logger),
+            idempotency: PostgresIdempotencyStore(database: database, logger: logger), clock: clock, companyName: config.companyName
+        )
+    }
 }

@@ -40,6 +40,7 @@ enum AccessPolicy {
         "endContract": .anyOf([.admin]),
         "addUserRate": .anyOf([.admin]),
         "deleteUserRate": .anyOf([.admin]),
+        "correctUserRate": .anyOf([.admin]),
         "listRateIncreases": .anyOf([.admin]),
         "getAverageRateIncrease": .anyOf([.admin]),
         "createTeam": .anyOf([.admin]),

@@ -96,6 +96,23 @@ extension Problem {
                 ))
         case .inEffect:
             self = Problem(.rateInEffect)
+        case .superseded(let newer):
+            self = Problem(
+                .rateSuperseded,
+                detail: LocalizedText(
+                    en: "This rate was replaced by the correction \(newer.lowercasedString); correct that one instead.",
+                    cs: "Tuto sazbu nahradila oprava \(newer.lowercasedString); opravte raději tu."
+                ))
+        case .unchangedCorrection:
+            self = Problem(
+                .validationFailed,
+                fieldErrors: [
+                    .init(
+                        field: "body", code: "unchanged",
+                        message: LocalizedText(
+                            en: "Give an amount or a date that differs from the rate's.", cs: "Zadejte částku nebo datum, které se od sazby liší."
+                        ))
+                ])
         }
     }
 

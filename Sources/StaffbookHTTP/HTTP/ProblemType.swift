@@ -18,6 +18,8 @@ enum ProblemType: String, Sendable, CaseIterable {
     case contractOverlap = "contract-overlap"
     case rateDateTaken = "rate-date-taken"
     case rateInEffect = "rate-in-effect"
+    case rateSuperseded = "rate-superseded"
+    case linkExpired = "link-expired"
     case cannotDeactivateSelf = "cannot-deactivate-self"
     case preconditionRequired = "precondition-required"
     case invoiceLocked = "invoice-locked"
@@ -48,7 +50,8 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .unauthenticated: .unauthorized
         case .signInFailed: .unauthorized
         case .tooManyAttempts: .tooManyRequests
-        case .emailTaken, .teamNameTaken, .contractOverlap, .rateDateTaken, .rateInEffect, .cannotDeactivateSelf: .conflict
+        case .emailTaken, .teamNameTaken, .contractOverlap, .rateDateTaken, .rateInEffect, .rateSuperseded, .cannotDeactivateSelf: .conflict
+        case .linkExpired: .gone
         case .preconditionRequired: .init(code: 428, reasonPhrase: "Precondition Required")
         case .preconditionFailed: .preconditionFailed
         case .invoiceLocked, .invalidTransition, .idempotencyKeyInUse: .conflict
@@ -76,6 +79,8 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .contractOverlap: LocalizedText(en: "Contracts overlap", cs: "Smlouvy se překrývají")
         case .rateDateTaken: LocalizedText(en: "Rate already set for this date", cs: "Sazba pro toto datum již existuje")
         case .rateInEffect: LocalizedText(en: "Rate already in effect", cs: "Sazba již platí")
+        case .rateSuperseded: LocalizedText(en: "Rate already corrected", cs: "Sazba již byla opravena")
+        case .linkExpired: LocalizedText(en: "Link expired", cs: "Platnost odkazu vypršela")
         case .cannotDeactivateSelf: LocalizedText(en: "Cannot deactivate yourself", cs: "Nelze deaktivovat sám sebe")
         case .preconditionRequired: LocalizedText(en: "If-Match required", cs: "Chybí If-Match")
         case .preconditionFailed: LocalizedText(en: "Changed meanwhile", cs: "Mezitím změněno")
@@ -141,9 +146,16 @@ enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(en: "This person already has a rate from this date.", cs: "Tato osoba již má sazbu od tohoto data.")
         case .rateInEffect:
             LocalizedText(
-                en: "Only a rate that has not taken effect yet can be deleted; add a new rate instead.",
-                cs: "Smazat lze jen sazbu, která ještě neplatí; místo toho přidejte novou sazbu."
+                en: "Only a rate that has not taken effect yet can be deleted; correct it, or add a new rate instead.",
+                cs: "Smazat lze jen sazbu, která ještě neplatí; opravte ji, nebo přidejte novou sazbu."
             )
+        case .rateSuperseded:
+            LocalizedText(
+                en: "This rate was replaced by a correction; correct the correction instead.",
+                cs: "Tuto sazbu nahradila oprava; opravte raději tu."
+            )
+        case .linkExpired:
+            LocalizedText(en: "This link has expired; ask for a new one.", cs: "Platnost tohoto odkazu vypršela; vyžádejte si nový.")
         case .cannotDeactivateSelf:
             LocalizedText(en: "An admin cannot deactivate their own account.", cs: "Správce nemůže deaktivovat vlastní účet.")
         case .preconditionRequired:

@@ -49,8 +49,7 @@ extension APIHandler {
         case .refused(let state, let allowed):
             throw InvoiceError.invalidTransition(action: action, state: state, allowed: allowed)
         case .done(let invoice):
-            let events = try await invoices.events(invoiceId: id)
-            return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(invoiceSchemas.detail(invoice, events: events, caller: caller))))
+            return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
         }
     }
 
@@ -145,6 +144,8 @@ extension APIHandler {
                                 return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .created, hours: hours, amount: amount)
                             case .regenerated(let id):
                                 return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .regenerated, hours: hours, amount: amount)
+                            case .unchanged(let id):
+                                return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .unchanged, hours: hours, amount: amount)
                             case .skipped(let reason):
                                 return .init(userId: userId, outcome: .skipped, reason: reason)
                             }

@@ -166,7 +166,13 @@ extension APIHandler {
         guard let invoice = try await invoices.find(id: id), caller.accountId == invoice.personId || caller.has(.admin) else {
             throw Problem(.notFound)
         }
-        let events = try await invoices.events(invoiceId: id)
-        return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(invoiceSchemas.detail(invoice, events: events, caller: caller))))
+        return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
+    }
+
+    /// An invoice with its history and, for a statement, its lines.
+    func detail(_ invoice: Invoice, caller: Caller) async throws -> Components.Schemas.InvoiceDetail {
+        let events = try await invoices.events(invoiceId: invoice.id)
+        let statement = invoice.kind == .statement ? try await invoices.statement(invoiceId: invoice.id) : nil
+        return invoiceSchemas.detail(invoice, events: events, statement: statement, caller: caller)
     }
 }

@@ -51,6 +51,7 @@ struct InvoiceSchemas: Sendable {
         case .markPaid: .markPaid
         case .undoApproval: .undoApproval
         case .undoPayment: .undoPayment
+        case .undoReturn: .undoReturn
         }
     }
 
@@ -98,12 +99,19 @@ struct InvoiceSchemas: Sendable {
         )
     }
 
-    func detail(_ invoice: Invoice, events: [InvoiceEvent], caller: Caller) -> Components.Schemas.InvoiceDetail {
+    func detail(_ invoice: Invoice, events: [InvoiceEvent], statement: StoredStatement?, caller: Caller) -> Components.Schemas.InvoiceDetail {
         .init(
             id: invoice.id.lowercasedString, person: person(invoice), period: invoice.period.iso,
             state: Self.state(invoice.state), kind: Self.kind(invoice.kind), amount: Money.format(invoice.amount),
             statementHours: invoice.statementHours.map { Money.format($0) },
             statementRate: invoice.statementRate.map { Money.format($0) },
+            statementBasis: statement.flatMap { Components.Schemas.StatementBasis(rawValue: $0.basis.rawValue) },
+            statementLines: statement?.lines.map { line in
+                .init(
+                    from: line.from.iso, to: line.to.iso, days: line.days, hours: Money.format(line.hours), rate: Money.format(line.rate),
+                    amount: Money.format(line.amount), holiday: line.holiday.map { .init(cs: $0.cs, en: $0.en) }
+                )
+            },
             returnReason: invoice.returnReason, file: file(invoice.file, invoiceId: invoice.id),
             actions: Self.actions(
                 InvoiceWorkflow.allowedActions(

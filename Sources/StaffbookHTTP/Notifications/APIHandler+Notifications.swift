@@ -97,6 +97,7 @@ enum NotificationSchemas {
             channels: .init(
                 statementReady: channel(.statementReady), invoiceReminder: channel(.invoiceReminder),
                 missingInvoicesDigest: channel(.missingInvoicesDigest), invoiceReturned: channel(.invoiceReturned),
+                invoiceReturnWithdrawn: channel(.invoiceReturnWithdrawn),
                 invoiceApproved: channel(.invoiceApproved), invoicePaid: channel(.invoicePaid), rateAnnounced: channel(.rateAnnounced)
             )
         )
@@ -106,6 +107,7 @@ enum NotificationSchemas {
         let given: [(NotificationKind, Components.Schemas.NotificationPreference?)] = [
             (.statementReady, body.channels.statementReady), (.invoiceReminder, body.channels.invoiceReminder),
             (.missingInvoicesDigest, body.channels.missingInvoicesDigest), (.invoiceReturned, body.channels.invoiceReturned),
+            (.invoiceReturnWithdrawn, body.channels.invoiceReturnWithdrawn),
             (.invoiceApproved, body.channels.invoiceApproved), (.invoicePaid, body.channels.invoicePaid),
             (.rateAnnounced, body.channels.rateAnnounced),
         ]

@@ -139,6 +139,24 @@ enum MailTemplates {
 
                     Please upload a corrected one in Staffbook.
                     """)
+        case (.invoiceReturnWithdrawn, .cs):
+            Texts(
+                subject: "Vrácení faktury za {{periodName}} zrušeno",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    vaše faktura za {{periodName}} ({{period}}, {{amount}} Kč) byla vrácena omylem; vrácení je zrušeno
+                    a faktura čeká na schválení. Nic nahrazovat nemusíte.
+                    """)
+        case (.invoiceReturnWithdrawn, .en):
+            Texts(
+                subject: "Return of your invoice for {{periodName}} withdrawn",
+                text: """
+                    Hello {{firstName}},
+
+                    your invoice for {{periodName}} ({{period}}, CZK {{amount}}) was returned by mistake; the return is
+                    withdrawn and the invoice awaits approval. There is nothing to replace.
+                    """)
         case (.invoiceApproved, .cs):
             Texts(
                 subject: "Faktura za {{periodName}} schválena",
@@ -178,6 +196,10 @@ enum MailTemplates {
                     Dobrý den, {{firstName}},
 
                     od {{effectiveFrom}} je vaše hodinová sazba {{amount}} Kč.
+                    {{#reason}}
+
+                    Důvod: {{reason}}
+                    {{/reason}}
                     """)
         case (.rateAnnounced, .en):
             Texts(
@@ -186,6 +208,10 @@ enum MailTemplates {
                     Hello {{firstName}},
 
                     from {{effectiveFrom}} your hourly rate is CZK {{amount}}.
+                    {{#reason}}
+
+                    Reason: {{reason}}
+                    {{/reason}}
                     """)
         }
     }

@@ -185,8 +185,20 @@ extension InputValidation {
     mutating func rate(_ body: Components.Schemas.NewRate, field: String) -> NewRateEntry? {
         let amount = money(body.amount, field: "\(field).amount")
         let from = day(body.effectiveFrom, field: "\(field).effectiveFrom")
+        let reason = optionalText(body.reason, field: "\(field).reason", maxLength: 500)
         guard let amount, let from else { return nil }
-        return NewRateEntry(amount: amount, effectiveFrom: from)
+        return NewRateEntry(amount: amount, effectiveFrom: from, reason: reason.nilIfEmpty)
+    }
+
+    mutating func rateCorrection(_ body: Components.Schemas.RateCorrection, field: String) -> RateCorrection? {
+        let amount = body.amount.flatMap { money($0, field: "\(field).amount") }
+        let from = body.effectiveFrom.flatMap { day($0, field: "\(field).effectiveFrom") }
+        let reason = requiredText(body.reason, field: "\(field).reason", maxLength: 500)
+        if body.amount == nil && body.effectiveFrom == nil {
+            fail(field, "one_of", en: "Give the corrected amount, date or both.", cs: "Zadejte opravenou částku, datum nebo obojí.")
+        }
+        guard errors.isEmpty else { return nil }
+        return RateCorrection(amount: amount, effectiveFrom: from, reason: reason)
     }
 }
 

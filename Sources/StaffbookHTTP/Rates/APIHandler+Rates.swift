@@ -33,6 +33,34 @@ extension APIHandler {
         return .created(.init(body: .json(Self.historyItem(added))))
     }
 
+    func correctUserRate(_ input: Operations.CorrectUserRate.Input) async throws -> Operations.CorrectUserRate.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.userId)
+        let rateId = try InputValidation.pathID(input.path.rateId)
+        guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
+        var validation = InputValidation()
+        let correction = validation.rateCorrection(body, field: "body")
+        try validation.check()
+        guard let correction else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        guard let corrected = try await rateService.correct(personId: id, rateId: rateId, correction: correction, by: caller.accountId) else {
+            throw Problem(.notFound)
+        }
+        return .created(
+            .init(
+                body: .json(
+                    .init(
+                        rate: Self.historyItem(corrected.rate),
+                        affectedStatements: corrected.affectedStatements.map { statement in
+                            .init(
+                                invoiceId: statement.invoiceId.lowercasedString, period: statement.period.iso,
+                                state: InvoiceSchemas.state(statement.state),
+                                outcome: statement.outcome == .regenerated ? .regenerated : .leftAlone,
+                                amount: statement.amount.map { Money.format($0) }
+                            )
+                        }
+                    ))))
+    }
+
     func deleteUserRate(_ input: Operations.DeleteUserRate.Input) async throws -> Operations.DeleteUserRate.Output {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.userId)
@@ -41,6 +69,7 @@ extension APIHandler {
         switch try await rates.delete(personId: id, rateId: rateId, today: CalendarDay(now), by: caller.accountId, now: now) {
         case .deleted: return .noContent(.init())
         case .inEffect: throw RatesError.inEffect
+        case .superseded(let newer): throw RatesError.superseded(by: newer)
         case .notFound: throw Problem(.notFound)
         }
     }
@@ -71,7 +100,8 @@ extension APIHandler {
                                     return .init(
                                         effectiveFrom: entry.effectiveFrom.iso, amount: Money.format(entry.amount),
                                         previousAmount: Money.format(entry.previousAmount),
-                                        absolute: Money.format(increase.absolute), percent: Money.format(increase.percent)
+                                        absolute: Money.format(increase.absolute), percent: Money.format(increase.percent),
+                                        reason: entry.reason
                                     )
                                 }
                             )
@@ -97,7 +127,18 @@ extension APIHandler {
     private static func historyItem(_ entry: RateHistoryEntry) -> Components.Schemas.RateHistoryItem {
         .init(
             id: PeopleSchemas.id(entry.id), amount: Money.format(entry.amount), effectiveFrom: entry.effectiveFrom.iso,
-            setAt: entry.setAt, increase: PeopleSchemas.increase(amount: entry.amount, previous: entry.previousAmount)
+            setAt: entry.setAt, setBy: entry.setBy.map(personRef), reason: entry.reason,
+            increase: PeopleSchemas.increase(amount: entry.amount, previous: entry.previousAmount),
+            supersedes: entry.supersedes.map { old in
+                .init(
+                    id: PeopleSchemas.id(old.id), amount: Money.format(old.amount), effectiveFrom: old.effectiveFrom.iso, setAt: old.setAt,
+                    setBy: old.setBy.map(personRef), reason: old.reason, supersededAt: old.supersededAt
+                )
+            }
         )
+    }
+
+    private static func personRef(_ person: PersonRef) -> Components.Schemas.PersonRef {
+        .init(id: PeopleSchemas.id(person.id), firstName: person.firstName, lastName: person.lastName)
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Logging
 import PostgresNIO
@@ -5,20 +6,23 @@ import StaffbookCore
 
 /// Generated statements: who needs one for a month, and storing them.
 extension PostgresInvoiceRepository {
-    package func statementCandidates(month: CalendarMonth) async throws -> [StatementCandidate] {
+    package func statementCandidates(month: CalendarMonth, personId: UUID?) async throws -> [StatementCandidate] {
         let logger = self.logger
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
                 SELECT a.id, a.first_name, a.last_name, a.email::text, coalesce(a.capacity_hours_per_week, 40)::text,
-                       (SELECT json_agg(json_build_array(c.valid_from::text, c.valid_to::text))::text FROM contracts c
+                       (SELECT json_agg(json_build_array(c.type, c.valid_from::text, c.valid_to::text))::text FROM contracts c
                         WHERE c.account_id = a.id AND c.type IN ('HPP', 'DPP', 'DPC')
                           AND c.valid_from <= \(month.lastDay.iso)::date
                           AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date)),
                        coalesce((SELECT json_agg(json_build_array(r.effective_from::text, r.amount::text))::text
-                                 FROM hourly_rates r WHERE r.account_id = a.id), '[]')
+                                 FROM hourly_rates r WHERE r.account_id = a.id AND r.superseded_by IS NULL), '[]'),
+                       i.id, i.state, i.kind, i.statement_basis, i.statement_hours::text
                 FROM accounts a
-                WHERE EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type IN ('HPP', 'DPP', 'DPC')
+                LEFT JOIN invoices i ON i.account_id = a.id AND i.period = \(month.firstDay.iso)::date
+                WHERE (\(personId)::uuid IS NULL OR a.id = \(personId)::uuid)
+                  AND EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type IN ('HPP', 'DPP', 'DPC')
                               AND c.valid_from <= \(month.lastDay.iso)::date
                               AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date))
                 ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
@@ -26,25 +30,30 @@ extension PostgresInvoiceRepository {
                 logger: logger
             )
             var candidates: [StatementCandidate] = []
-            for try await (id, first, last, email, capacity, contracts, rates) in rows.decode(
-                (UUID, String, String, String, String, String, String).self
-            ) {
+            for try await row in rows {
+                let (id, first, last, email, capacity, contracts, rates) = try row.decode(
+                    (UUID, String, String, String, String, String, String).self
+                )
+                let existing = try Self.existingStatement(row, from: 7, period: month)
                 let contractPairs = (try? JSONSerialization.jsonObject(with: Data(contracts.utf8)) as? [[Any]]) ?? []
                 let ratePairs = (try? JSONSerialization.jsonObject(with: Data(rates.utf8)) as? [[Any]]) ?? []
                 candidates.append(
                     StatementCandidate(
                         person: InvoicePerson(id: id, firstName: first, lastName: last, email: email),
                         weeklyCapacity: Decimal(string: capacity) ?? 40,
-                        contractRanges: contractPairs.compactMap { pair in
-                            guard let from = (pair.first as? String).flatMap(CalendarDay.init) else { return nil }
-                            return (from, (pair.last as? String).flatMap(CalendarDay.init))
+                        contractRanges: contractPairs.compactMap { triple in
+                            guard triple.count == 3, let type = (triple[0] as? String).flatMap(ContractType.init),
+                                let from = (triple[1] as? String).flatMap(CalendarDay.init)
+                            else { return nil }
+                            return (type, from, (triple[2] as? String).flatMap(CalendarDay.init))
                         },
                         rates: ratePairs.compactMap { pair in
                             guard let day = (pair.first as? String).flatMap(CalendarDay.init),
                                 let amount = (pair.last as? String).flatMap({ Decimal(string: $0) })
                             else { return nil }
                             return (day, amount)
-                        }
+                        },
+                        existing: existing
                     ))
             }
             return candidates
@@ -56,30 +65,39 @@ extension PostgresInvoiceRepository {
     ) async throws -> StatementOutcome {
         let logger = self.logger
         let file = UploadedFile(content: workbook, sha256: nil, mediaType: XLSXWorkbook.mediaType, originalName: "statement-\(month.iso).xlsx")
-        let amount = "\(statement.amount)", hours = "\(statement.hours)", rate = "\(statement.rate)"
+        // statement_rate keeps the mean for clients that still read it; the lines carry the rates.
+        let amount = "\(statement.amount)", hours = "\(statement.hours)", rate = "\(statement.meanRate)"
+        let basis = statement.basis.rawValue
         return try await database.withTransaction { connection in
             let existing = try await connection.query(
-                "SELECT id, state, kind FROM invoices WHERE account_id = \(personId) AND period = \(month.firstDay.iso)::date FOR UPDATE",
+                """
+                SELECT i.id, i.state, i.kind, f.sha256 FROM invoices i JOIN invoice_files f ON f.id = i.current_file_id
+                WHERE i.account_id = \(personId) AND i.period = \(month.firstDay.iso)::date FOR UPDATE OF i
+                """,
                 logger: logger
-            ).collect().first.map { try $0.decode((UUID, String, String).self) }
+            ).collect().first.map { try $0.decode((UUID, String, String, Data).self) }
             let fileId = UUID()
-            if let (invoiceId, stateText, kindText) = existing {
+            if let (invoiceId, stateText, kindText, currentSHA256) = existing {
                 let state = try StoredValue.enumeration(stateText, as: InvoiceState.self, column: "invoices.state")
                 let kind = try StoredValue.enumeration(kindText, as: InvoiceKind.self, column: "invoices.kind")
                 guard kind == .statement else { return .skipped("an uploaded invoice exists") }
                 guard case .success(let next) = InvoiceWorkflow.apply(.regenerate, to: state, kind: kind, by: .system) else {
                     return .skipped("already \(state.rawValue)")
                 }
+                // The workbook is deterministic: equal bytes mean nothing changed, and a file
+                // version that repeats the last one would only clutter the history.
+                if state == next, Data(SHA256.hash(data: workbook)) == currentSHA256 { return .unchanged(invoiceId) }
                 try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: actorId, now: now, on: connection, logger: logger)
                 try await connection.query(
                     """
                     UPDATE invoices SET state = \(next.rawValue), amount = \(amount)::numeric, statement_hours = \(hours)::numeric,
-                        statement_rate = \(rate)::numeric, current_file_id = \(fileId), return_reason = NULL,
+                        statement_rate = \(rate)::numeric, statement_basis = \(basis), current_file_id = \(fileId), return_reason = NULL,
                         submitted_at = \(now), version = version + 1, updated_at = \(now)
                     WHERE id = \(invoiceId)
                     """,
                     logger: logger
                 )
+                try await Self.replaceLines(invoiceId: invoiceId, statement.lines, on: connection, logger: logger)
                 try await Self.event(
                     invoiceId, action: InvoiceAction.regenerate.rawValue, from: state.rawValue, to: next.rawValue, actor: actorId,
                     reason: nil, at: now, on: connection, logger: logger
@@ -92,14 +110,15 @@ extension PostgresInvoiceRepository {
             let invoiceId = UUID()
             try await connection.query(
                 """
-                INSERT INTO invoices (id, account_id, period, state, kind, amount, statement_hours, statement_rate,
+                INSERT INTO invoices (id, account_id, period, state, kind, amount, statement_hours, statement_rate, statement_basis,
                                       current_file_id, submitted_at, created_at, updated_at)
                 VALUES (\(invoiceId), \(personId), \(month.firstDay.iso)::date, \(initial.rawValue), 'statement', \(amount)::numeric,
-                        \(hours)::numeric, \(rate)::numeric, \(fileId), \(now), \(now), \(now))
+                        \(hours)::numeric, \(rate)::numeric, \(basis), \(fileId), \(now), \(now), \(now))
                 """,
                 logger: logger
             )
             try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: actorId, now: now, on: connection, logger: logger)
+            try await Self.replaceLines(invoiceId: invoiceId, statement.lines, on: connection, logger: logger)
             try await Self.event(
                 invoiceId, action: InvoiceAction.generate.rawValue, from: nil, to: initial.rawValue, actor: actorId, reason: nil,
                 at: now, on: connection, logger: logger
@@ -113,5 +132,97 @@ extension PostgresInvoiceRepository {
             )
             return .created(invoiceId)
         }
+    }
+}
+
+extension PostgresInvoiceRepository {
+    package func statement(invoiceId: UUID) async throws -> StoredStatement? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            guard
+                let basisText = try await connection.query(
+                    "SELECT statement_basis FROM invoices WHERE id = \(invoiceId) AND kind = 'statement'", logger: logger
+                ).collect().first.map({ try $0.decode(String?.self) }) ?? nil
+            else { return nil }
+            let basis = try StoredValue.enumeration(basisText, as: StatementCalculator.HoursBasis.self, column: "invoices.statement_basis")
+            let rows = try await connection.query(
+                """
+                SELECT from_day::text, to_day::text, days, hours::text, rate::text, amount::text, is_holiday
+                FROM statement_lines WHERE invoice_id = \(invoiceId) ORDER BY position
+                """,
+                logger: logger
+            )
+            var lines: [StatementCalculator.Line] = []
+            for try await (from, to, days, hours, rate, amount, isHoliday) in rows.decode((String, String, Int, String, String, String, Bool).self) {
+                let fromDay = try StoredValue.day(from, column: "statement_lines.from_day")
+                lines.append(
+                    StatementCalculator.Line(
+                        from: fromDay, to: try StoredValue.day(to, column: "statement_lines.to_day"), days: days,
+                        hours: try StoredValue.decimal(hours, column: "statement_lines.hours"),
+                        rate: try StoredValue.decimal(rate, column: "statement_lines.rate"),
+                        amount: try StoredValue.decimal(amount, column: "statement_lines.amount"),
+                        holiday: isHoliday ? CzechHolidays.holiday(on: fromDay)?.name : nil
+                    ))
+            }
+            return StoredStatement(basis: basis, lines: lines)
+        }
+    }
+
+    /// A statement's lines, replaced with the ones just computed.
+    static func replaceLines(
+        invoiceId: UUID, _ lines: [StatementCalculator.Line], on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query("DELETE FROM statement_lines WHERE invoice_id = \(invoiceId)", logger: logger)
+        for (position, line) in lines.enumerated() {
+            try await connection.query(
+                """
+                INSERT INTO statement_lines (invoice_id, position, from_day, to_day, days, hours, rate, amount, is_holiday)
+                VALUES (\(invoiceId), \(position), \(line.from.iso)::date, \(line.to.iso)::date, \(line.days),
+                        \("\(line.hours)")::numeric, \("\(line.rate)")::numeric, \("\(line.amount)")::numeric, \(line.holiday != nil))
+                """,
+                logger: logger
+            )
+        }
+    }
+}
+
+extension PostgresInvoiceRepository {
+    package func statements(personId: UUID, from: CalendarMonth, to: CalendarMonth?) async throws -> [ExistingStatement] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT i.id, i.state, i.kind, i.statement_basis, i.statement_hours::text, to_char(i.period, 'YYYY-MM')
+                FROM invoices i
+                WHERE i.account_id = \(personId) AND i.kind = 'statement' AND i.period >= \(from.firstDay.iso)::date
+                  AND (\(to?.firstDay.iso)::date IS NULL OR i.period <= \(to?.firstDay.iso)::date)
+                ORDER BY i.period
+                """,
+                logger: logger
+            )
+            var statements: [ExistingStatement] = []
+            for try await row in rows {
+                let period = try StoredValue.month(try row.makeRandomAccess()[5].decode(String.self), column: "invoices.period")
+                if let statement = try Self.existingStatement(row, from: 0, period: period) { statements.append(statement) }
+            }
+            return statements
+        }
+    }
+
+    /// An invoice's id, state, kind, basis and hours from five columns starting at `from`; nil
+    /// when the id is NULL (no invoice).
+    static func existingStatement(_ row: PostgresRow, from index: Int, period: CalendarMonth) throws -> ExistingStatement? {
+        let r = row.makeRandomAccess()
+        guard let id = try r[index].decode(UUID?.self), let state = try r[index + 1].decode(String?.self),
+            let kind = try r[index + 2].decode(String?.self)
+        else { return nil }
+        return ExistingStatement(
+            invoiceId: id, period: period, state: try StoredValue.enumeration(state, column: "invoices.state"),
+            kind: try StoredValue.enumeration(kind, column: "invoices.kind"),
+            basis: try (try r[index + 3].decode(String?.self)).map {
+                try StoredValue.enumeration($0, as: StatementCalculator.HoursBasis.self, column: "invoices.statement_basis")
+            },
+            hours: try StoredValue.optionalDecimal(try r[index + 4].decode(String?.self), column: "invoices.statement_hours")
+        )
     }
 }

@@ -12,11 +12,11 @@ package struct CurrentRateStatement: PostgresPreparedStatement {
 
     package static let sql = """
         (SELECT id, amount::text, effective_from::text, false FROM hourly_rates
-         WHERE account_id = $1 AND effective_from <= $2::date
+         WHERE account_id = $1 AND superseded_by IS NULL AND effective_from <= $2::date
          ORDER BY effective_from DESC LIMIT 1)
         UNION ALL
         (SELECT id, amount::text, effective_from::text, true FROM hourly_rates
-         WHERE account_id = $1 AND effective_from > $2::date
+         WHERE account_id = $1 AND superseded_by IS NULL AND effective_from > $2::date
          ORDER BY effective_from LIMIT 1)
         """
 

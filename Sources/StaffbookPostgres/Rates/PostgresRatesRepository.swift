@@ -37,32 +37,87 @@ package struct PostgresRatesRepository: RatesRepository {
 
     package func history(personId: UUID, page: PageRequest<DayPosition>) async throws -> [RateHistoryEntry] {
         let logger = self.logger
-        let after = page.after?.effectiveFrom
+        let after = page.after.flatMap { CalendarDay($0.effectiveFrom) }
         return try await database.withConnection { connection in
-            let rows = try await connection.query(
-                """
-                SELECT id, amount::text, effective_from::text, set_at, previous::text FROM (
-                    SELECT id, amount, effective_from, set_at,
-                           lag(amount) OVER (ORDER BY effective_from) AS previous
-                    FROM hourly_rates WHERE account_id = \(personId)
-                ) r
-                WHERE \(after)::date IS NULL OR effective_from < \(after)::date
-                ORDER BY effective_from DESC
-                LIMIT \(page.fetchLimit) OFFSET \(page.offset)
-                """,
-                logger: logger
+            try await Self.history(
+                personId: personId, after: after, only: nil, limit: page.fetchLimit, offset: page.offset, on: connection, logger: logger
             )
-            var entries: [RateHistoryEntry] = []
-            for try await (id, amount, from, setAt, previous) in rows.decode((UUID, String, String, Date, String?).self) {
-                entries.append(
-                    RateHistoryEntry(
-                        id: id, amount: try StoredValue.decimal(amount, column: "hourly_rates.amount"),
-                        effectiveFrom: try StoredValue.day(from, column: "hourly_rates.effective_from"), setAt: setAt,
-                        previousAmount: try StoredValue.optionalDecimal(previous, column: "previous")
-                    ))
-            }
-            return entries
         }
+    }
+
+    /// Rates in effect, newest first, each with the amount before it, who set it, and the rates
+    /// its corrections replaced.
+    static func history(
+        personId: UUID, after: CalendarDay?, only: UUID?, limit: Int, offset: Int, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [RateHistoryEntry] {
+        let rows = try await connection.query(
+            """
+            SELECT r.id, r.amount::text, r.effective_from::text, r.set_at, r.previous::text, r.reason, s.id, s.first_name, s.last_name
+            FROM (
+                SELECT id, amount, effective_from, set_at, reason, set_by,
+                       lag(amount) OVER (ORDER BY effective_from) AS previous
+                FROM hourly_rates WHERE account_id = \(personId) AND superseded_by IS NULL
+            ) r
+            LEFT JOIN accounts s ON s.id = r.set_by
+            WHERE (\(after?.iso)::date IS NULL OR r.effective_from < \(after?.iso)::date)
+              AND (\(only)::uuid IS NULL OR r.id = \(only)::uuid)
+            ORDER BY r.effective_from DESC
+            LIMIT \(limit) OFFSET \(offset)
+            """,
+            logger: logger
+        )
+        var entries: [RateHistoryEntry] = []
+        for try await row in rows {
+            let (id, amount, from, setAt, previous, reason) = try row.decode((UUID, String, String, Date, String?, String?).self)
+            entries.append(
+                RateHistoryEntry(
+                    id: id, amount: try StoredValue.decimal(amount, column: "hourly_rates.amount"),
+                    effectiveFrom: try StoredValue.day(from, column: "hourly_rates.effective_from"), setAt: setAt,
+                    previousAmount: try StoredValue.optionalDecimal(previous, column: "previous"), reason: reason,
+                    setBy: try Self.person(row, from: 6)
+                ))
+        }
+        guard !entries.isEmpty else { return entries }
+        // The rows each correction replaced, following `superseded_by` back from the rates shown.
+        let superseded = try await connection.query(
+            """
+            WITH RECURSIVE chain (id, head) AS (
+                SELECT id, id FROM hourly_rates WHERE id = ANY(\(entries.map(\.id)))
+                UNION ALL
+                SELECT h.id, chain.head FROM hourly_rates h JOIN chain ON h.superseded_by = chain.id
+            )
+            SELECT chain.head, h.id, h.amount::text, h.effective_from::text, h.set_at, h.reason, h.superseded_at,
+                   s.id, s.first_name, s.last_name
+            FROM chain JOIN hourly_rates h ON h.id = chain.id LEFT JOIN accounts s ON s.id = h.set_by
+            WHERE chain.id <> chain.head
+            ORDER BY h.superseded_at DESC, h.set_at DESC
+            """,
+            logger: logger
+        )
+        var byHead: [UUID: [SupersededRate]] = [:]
+        for try await row in superseded {
+            let (head, id, amount, from, setAt, reason, supersededAt) = try row.decode(
+                (UUID, UUID, String, String, Date, String?, Date).self
+            )
+            byHead[head, default: []].append(
+                SupersededRate(
+                    id: id, amount: try StoredValue.decimal(amount, column: "hourly_rates.amount"),
+                    effectiveFrom: try StoredValue.day(from, column: "hourly_rates.effective_from"), setAt: setAt, reason: reason,
+                    setBy: try Self.person(row, from: 7), supersededAt: supersededAt
+                ))
+        }
+        return entries.map { entry in
+            var entry = entry
+            entry.supersedes = byHead[entry.id] ?? []
+            return entry
+        }
+    }
+
+    /// Id, first and last name from three columns starting at `index`; nil when the id is NULL.
+    static func person(_ row: PostgresRow, from index: Int) throws -> PersonRef? {
+        let r = row.makeRandomAccess()
+        guard let id = try r[index].decode(UUID?.self) else { return nil }
+        return PersonRef(id: id, firstName: try r[index + 1].decode(String.self), lastName: try r[index + 2].decode(String.self))
     }
 
     package func add(personId: UUID, rate: NewRateEntry, by: UUID, now: Date) async throws -> RateHistoryEntry? {
@@ -79,47 +134,106 @@ package struct PostgresRatesRepository: RatesRepository {
                 ),
                 now: now, on: connection, logger: logger
             )
-            let previous = try await connection.query(
-                """
-                SELECT amount::text FROM hourly_rates
-                WHERE account_id = \(personId) AND effective_from < \(rate.effectiveFrom.iso)::date
-                ORDER BY effective_from DESC LIMIT 1
-                """,
-                logger: logger
-            ).collect().first?.decode(String.self)
-            return RateHistoryEntry(
-                id: id, amount: rate.amount, effectiveFrom: rate.effectiveFrom, setAt: now,
-                previousAmount: try StoredValue.optionalDecimal(previous, column: "previous")
-            )
+            return try await Self.history(personId: personId, after: nil, only: id, limit: 1, offset: 0, on: connection, logger: logger).first
         }
     }
 
     @discardableResult
     package static func insert(
-        _ rate: NewRateEntry, personId: UUID, by: UUID, now: Date, on connection: PostgresConnection, logger: Logger
+        _ rate: NewRateEntry, personId: UUID, by: UUID, now: Date, corrects: UUID? = nil, id: UUID = UUID(),
+        on connection: PostgresConnection, logger: Logger
     ) async throws -> UUID {
         let amount = "\(rate.amount)"
         do {
-            let rows = try await connection.query(
+            try await connection.query(
                 """
-                INSERT INTO hourly_rates (account_id, amount, effective_from, set_by, set_at)
-                VALUES (\(personId), \(amount)::numeric, \(rate.effectiveFrom.iso)::date, \(by), \(now))
-                RETURNING id
+                INSERT INTO hourly_rates (id, account_id, amount, effective_from, set_by, set_at, reason, corrects)
+                VALUES (\(id), \(personId), \(amount)::numeric, \(rate.effectiveFrom.iso)::date, \(by), \(now), \(rate.reason), \(corrects))
                 """,
                 logger: logger
             )
-            let id = try StoredValue.single(try await rows.collect(), column: "hourly_rates.id").decode(UUID.self)
+        } catch let error as PSQLError where error.isUniqueViolation && error.constraintName == "hourly_rates_one_per_date" {
+            throw RatesError.dateTaken(rate.effectiveFrom)
+        }
+        var changes: AuditLog.Changes = [
+            "amount": .init(from: nil, to: Money.format(rate.amount)),
+            "effectiveFrom": .init(from: nil, to: rate.effectiveFrom.iso),
+        ]
+        if let reason = rate.reason { changes["reason"] = .init(from: nil, to: reason) }
+        try await AuditLog.record(
+            on: connection, subject: personId, entity: "hourly_rate", entityId: id, action: "add", by: by, at: now, changes: changes,
+            logger: logger
+        )
+        return id
+    }
+
+    package func correct(
+        personId: UUID, rateId: UUID, correction: RateCorrection, by: UUID, now: Date
+    ) async throws -> RateCorrectionOutcome {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                SELECT amount::text, effective_from::text, superseded_by FROM hourly_rates
+                WHERE id = \(rateId) AND account_id = \(personId) FOR UPDATE
+                """,
+                logger: logger
+            )
+            guard let row = try await rows.collect().first else { return .notFound }
+            let (amountText, fromText, supersededBy) = try row.decode((String, String, UUID?).self)
+            if let supersededBy { return .superseded(by: supersededBy) }
+            let old = NewRateEntry(
+                amount: try StoredValue.decimal(amountText, column: "hourly_rates.amount"),
+                effectiveFrom: try StoredValue.day(fromText, column: "hourly_rates.effective_from")
+            )
+            let new = NewRateEntry(
+                amount: correction.amount ?? old.amount, effectiveFrom: correction.effectiveFrom ?? old.effectiveFrom,
+                reason: correction.reason
+            )
+            guard new.amount != old.amount || new.effectiveFrom != old.effectiveFrom else { return .unchanged }
+            // Marked first (its reference is checked at commit), so the correction may keep the date.
+            let id = UUID()
+            try await connection.query(
+                "UPDATE hourly_rates SET superseded_by = \(id), superseded_at = \(now) WHERE id = \(rateId)", logger: logger
+            )
+            try await Self.insert(new, personId: personId, by: by, now: now, corrects: rateId, id: id, on: connection, logger: logger)
             try await AuditLog.record(
-                on: connection, subject: personId, entity: "hourly_rate", entityId: id, action: "add", by: by, at: now,
+                on: connection, subject: personId, entity: "hourly_rate", entityId: rateId, action: "supersede", by: by, at: now,
                 changes: [
-                    "amount": .init(from: nil, to: Money.format(rate.amount)),
-                    "effectiveFrom": .init(from: nil, to: rate.effectiveFrom.iso),
+                    "amount": .init(from: Money.format(old.amount), to: Money.format(new.amount)),
+                    "effectiveFrom": .init(from: old.effectiveFrom.iso, to: new.effectiveFrom.iso),
+                    "reason": .init(from: nil, to: correction.reason), "supersededBy": .init(from: nil, to: id.lowercasedString),
                 ],
                 logger: logger
             )
-            return id
-        } catch let error as PSQLError where error.isUniqueViolation && error.constraintName == "hourly_rates_one_per_date" {
-            throw RatesError.dateTaken(rate.effectiveFrom)
+            try await AuditLog.touch(personId, on: connection, at: now, logger: logger)
+            try await NotificationOutbox.add(
+                NewNotification(
+                    accountId: personId, kind: .rateAnnounced,
+                    payload: NotificationPayload(
+                        amount: Money.format(new.amount), reason: correction.reason, effectiveFrom: new.effectiveFrom.iso
+                    )
+                ),
+                now: now, on: connection, logger: logger
+            )
+            // Pay changed from the earlier of the two dates up to the next rate after the later one.
+            let later = max(old.effectiveFrom, new.effectiveFrom)
+            let next =
+                try await connection.query(
+                    """
+                    SELECT min(effective_from)::text FROM hourly_rates
+                    WHERE account_id = \(personId) AND superseded_by IS NULL AND effective_from > \(later.iso)::date
+                    """,
+                    logger: logger
+                ).collect().first?.decode(String?.self) ?? nil
+            guard
+                let entry = try await Self.history(personId: personId, after: nil, only: id, limit: 1, offset: 0, on: connection, logger: logger)
+                    .first
+            else { throw StoreError.malformedRow(column: "hourly_rates.id") }
+            return .corrected(
+                entry, from: min(old.effectiveFrom, new.effectiveFrom),
+                until: try StoredValue.optionalDay(next, column: "hourly_rates.effective_from")
+            )
         }
     }
 
@@ -128,15 +242,27 @@ package struct PostgresRatesRepository: RatesRepository {
         return try await database.withTransaction { connection in
             let rows = try await connection.query(
                 """
-                SELECT amount::text, effective_from::text FROM hourly_rates
+                SELECT amount::text, effective_from::text, superseded_by FROM hourly_rates
                 WHERE id = \(rateId) AND account_id = \(personId) FOR UPDATE
                 """,
                 logger: logger
             )
             guard let row = try await rows.collect().first else { return .notFound }
-            let (amount, from) = try row.decode((String, String).self)
+            let (amount, from, supersededBy) = try row.decode((String, String, UUID?).self)
+            if let supersededBy { return .superseded(by: supersededBy) }
             guard let effectiveFrom = CalendarDay(from), effectiveFrom > today else { return .inEffect }
-            try await connection.query("DELETE FROM hourly_rates WHERE id = \(rateId)", logger: logger)
+            // With the rows it corrected: they never counted, and cannot stay pointing at nothing.
+            try await connection.query(
+                """
+                WITH RECURSIVE chain (id) AS (
+                    SELECT \(rateId)::uuid
+                    UNION ALL
+                    SELECT h.id FROM hourly_rates h JOIN chain ON h.superseded_by = chain.id
+                )
+                DELETE FROM hourly_rates WHERE id IN (SELECT id FROM chain)
+                """,
+                logger: logger
+            )
             try await AuditLog.record(
                 on: connection, subject: personId, entity: "hourly_rate", entityId: rateId, action: "delete", by: by, at: now,
                 changes: ["amount": .init(from: amount, to: nil), "effectiveFrom": .init(from: from, to: nil)],
@@ -154,9 +280,9 @@ package struct PostgresRatesRepository: RatesRepository {
             let rows = try await connection.query(
                 """
                 WITH steps AS (
-                    SELECT account_id, effective_from, amount,
+                    SELECT account_id, effective_from, amount, reason,
                            lag(amount) OVER (PARTITION BY account_id ORDER BY effective_from) AS previous
-                    FROM hourly_rates
+                    FROM hourly_rates WHERE superseded_by IS NULL
                 ), increased AS (
                     SELECT * FROM steps
                     WHERE previous IS NOT NULL AND effective_from BETWEEN \(from.iso)::date AND \(to.iso)::date
@@ -169,18 +295,20 @@ package struct PostgresRatesRepository: RatesRepository {
                     ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
                     LIMIT \(page.fetchLimit) OFFSET \(page.offset)
                 )
-                SELECT p.id, p.first_name, p.last_name, i.effective_from::text, i.amount::text, i.previous::text
+                SELECT p.id, p.first_name, p.last_name, i.effective_from::text, i.amount::text, i.previous::text, i.reason
                 FROM people p JOIN increased i ON i.account_id = p.id
                 ORDER BY p.last_name COLLATE czech, p.first_name COLLATE czech, p.id, i.effective_from
                 """,
                 logger: logger
             )
             var people: [PersonIncreases] = []
-            for try await (id, first, last, day, amount, previous) in rows.decode((UUID, String, String, String, String, String).self) {
+            for try await (id, first, last, day, amount, previous, reason) in rows.decode(
+                (UUID, String, String, String, String, String, String?).self
+            ) {
                 let entry = PersonIncreases.Entry(
                     effectiveFrom: try StoredValue.day(day, column: "hourly_rates.effective_from"),
                     amount: try StoredValue.decimal(amount, column: "hourly_rates.amount"),
-                    previousAmount: try StoredValue.decimal(previous, column: "previous")
+                    previousAmount: try StoredValue.decimal(previous, column: "previous"), reason: reason
                 )
                 if people.last?.id == id {
                     people[people.count - 1].increases.append(entry)
@@ -200,7 +328,7 @@ package struct PostgresRatesRepository: RatesRepository {
                 SELECT amount::text, previous::text FROM (
                     SELECT effective_from, amount,
                            lag(amount) OVER (PARTITION BY account_id ORDER BY effective_from) AS previous
-                    FROM hourly_rates
+                    FROM hourly_rates WHERE superseded_by IS NULL
                 ) steps
                 WHERE previous IS NOT NULL AND effective_from BETWEEN \(from.iso)::date AND \(to.iso)::date
                 """,

@@ -76,6 +76,8 @@ struct AuthorizationMatrixTests {
             body: #"{"amount":"1000","effectiveFrom":"2030-01-01"}"#, expected: [none, hidden, hidden, .status(201)]),
         Row(operation: "deleteUserRate", method: .delete, path: "/v1/users/\(other)/rates/\(UUID())",
             expected: [none, hidden, hidden, hidden]),
+        Row(operation: "correctUserRate", method: .post, path: "/v1/users/\(other)/rates/\(UUID())/corrections",
+            body: #"{"amount":"1000","reason":"Překlep"}"#, expected: [none, hidden, hidden, hidden]),
         Row(operation: "listRateIncreases", method: .get, path: "/v1/rates/increases?from=2025-01&to=2025-12",
             expected: [none, hidden, hidden, ok]),
         Row(operation: "getAverageRateIncrease", method: .get, path: "/v1/rates/increases/average?month=2025-01",

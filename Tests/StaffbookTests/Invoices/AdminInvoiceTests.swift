@@ -86,6 +86,46 @@ struct AdminInvoiceTests {
         }
     }
 
+    @Test func aReturnMadeByMistakeIsUndoneWhileTheWorkerHasNotReplacedTheFile() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let (id, etag) = try await submittedInvoice(app)
+
+            let returned = try await app.send(.post, "/v1/invoices/\(id)/actions/return", token: admin, json: #"{"reason":"Chybí IČO"}"#, headers: [.ifMatch: etag])
+            let undone = try await app.send(
+                .post, "/v1/invoices/\(id)/actions/undo-return", token: admin, json: #"{"reason":"Vráceno omylem"}"#,
+                headers: [.ifMatch: returned.headers[.eTag]!]
+            )
+            // Returned again, and this time the worker replaces the file: nothing left to undo.
+            let again = try await app.send(
+                .post, "/v1/invoices/\(id)/actions/return", token: admin, json: #"{"reason":"Chybí IČO"}"#, headers: [.ifMatch: undone.headers[.eTag]!]
+            )
+            #expect(try again.decode(Detail.self).actions.contains("undo-return"))
+            _ = try await app.upload("2026-11", token: try await app.token("jan.novak@staffbook.example"))
+            let fresh = try await app.send(.get, "/v1/invoices/\(id)", token: admin)
+            let tooLate = try await app.send(
+                .post, "/v1/invoices/\(id)/actions/undo-return", token: admin, headers: [.ifMatch: fresh.headers[.eTag]!, .acceptLanguage: "en"]
+            )
+
+            #expect(undone.status == .ok, "\(undone.text)")
+            let detail = try undone.decode(Detail.self)
+            #expect(detail.state == "submitted")
+            #expect(detail.returnReason == nil)
+            #expect(detail.actions == ["approve", "return"])
+            #expect(detail.events.map(\.action) == ["upload", "return", "undo-return"])
+            #expect(detail.events.last?.from == "returned" && detail.events.last?.to == "submitted")
+            #expect(detail.events.last?.reason == "Vráceno omylem")
+            // The worker hears that the return is withdrawn, in the same transaction as the change.
+            let told = try await app.sql(
+                "SELECT kind FROM notifications WHERE account_id = '\(Demo.janNovak)' AND kind LIKE 'invoice_return%' ORDER BY kind"
+            )
+            #expect(told == ["invoice_return_withdrawn", "invoice_returned", "invoice_returned"])
+            #expect(tooLate.status == .conflict)
+            #expect(tooLate.problem?.detail == "The invoice is submitted; 'undo-return' is not allowed. Allowed now: approve, return.")
+        }
+    }
+
     @Test func actionsNeedIfMatchAndRefuseAStaleOne() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()
