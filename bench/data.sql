@@ -48,8 +48,8 @@ FROM generate_series(1, 10000) AS n, generate_series(0, 99) AS m,
                           ELSE (ARRAY['submitted', 'approved', 'returned', 'paid'])[1 + (n + m) % 4] END AS state) s,
      LATERAL (SELECT CASE WHEN n % 10 < 7 THEN 'uploaded' ELSE 'statement' END AS kind) k;
 
-INSERT INTO invoice_files (id, invoice_id, content, media_type, size, sha256, original_name, uploaded_at)
-SELECT i.current_file_id, i.id, f.content, 'application/pdf', octet_length(f.content), sha256(f.content), 'bench.pdf', i.submitted_at
+INSERT INTO invoice_files (id, invoice_id, version, content, media_type, size, sha256, original_name, uploaded_at)
+SELECT i.current_file_id, i.id, 1, f.content, 'application/pdf', octet_length(f.content), sha256(f.content), 'bench.pdf', i.submitted_at
 FROM invoices i
 CROSS JOIN LATERAL (SELECT convert_to('%PDF-1.4 bench ' || i.id::text || E'\n%%EOF\n', 'UTF8') AS content) f;
 

@@ -52,8 +52,8 @@ SELECT invoice_id, account_id, period, state, kind, round(rate * hours, 2),
 FROM seed_invoice_plan
 ON CONFLICT DO NOTHING;
 
-INSERT INTO invoice_files (id, invoice_id, content, media_type, size, sha256, original_name, uploaded_by, uploaded_at)
-SELECT p.file_id, p.invoice_id, f.content,
+INSERT INTO invoice_files (id, invoice_id, version, content, media_type, size, sha256, original_name, uploaded_by, uploaded_at)
+SELECT p.file_id, p.invoice_id, 1, f.content,
        CASE WHEN p.kind = 'uploaded' THEN 'application/pdf' ELSE 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' END,
        octet_length(f.content), sha256(f.content),
        CASE WHEN p.kind = 'uploaded' THEN 'faktura-' || to_char(p.period, 'YYYY-MM') || '.pdf'

@@ -39,3 +39,28 @@ package struct NewAccount: Sendable {
         self.passwordHash = passwordHash
     }
 }
+
+/// What a person reads about themselves: the account and their profile's own fields (contracts,
+/// teams and rates have their own routes).
+package struct OwnProfile: Sendable, Equatable {
+    package var account: Account
+    package var academicTitle: String?
+    package var position: String?
+    package var capacityHoursPerWeek: Decimal?
+    package var phone: String?
+    package var personalEmail: String?
+    package var language: Language
+
+    package init(
+        account: Account, academicTitle: String?, position: String?, capacityHoursPerWeek: Decimal?, phone: String?,
+        personalEmail: String?, language: Language
+    ) {
+        self.account = account
+        self.academicTitle = academicTitle
+        self.position = position
+        self.capacityHoursPerWeek = capacityHoursPerWeek
+        self.phone = phone
+        self.personalEmail = personalEmail
+        self.language = language
+    }
+}

@@ -6,6 +6,8 @@ package protocol AccountRepository: Sendable {
     func find(email: String) async throws -> Account?
     /// The account with this id, active or not.
     func find(id: UUID) async throws -> Account?
+    /// The account with the profile fields its owner reads (`GET /v1/me`), in one row.
+    func profile(id: UUID) async throws -> OwnProfile?
     /// Creates an account; `nil` when the e-mail is taken.
     func create(_ account: NewAccount, now: Date) async throws -> Account?
     /// The bcrypt cost most active accounts' password hashes were made with; nil without any.

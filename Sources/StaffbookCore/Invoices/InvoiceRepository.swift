@@ -16,6 +16,10 @@ package protocol InvoiceRepository: Sendable {
     ) async throws -> UploadOutcome
     /// The newest file's bytes with what a download needs.
     func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: Data)?
+    /// Every file the invoice has had, newest first; empty for an unknown invoice.
+    func files(invoiceId: UUID) async throws -> [InvoiceFileVersion]
+    /// One file's bytes with its invoice, by the file's id (and the invoice's, when given).
+    func fileContent(fileId: UUID, invoiceId: UUID?) async throws -> (invoice: Invoice, file: InvoiceFileVersion, bytes: Data)?
     /// The admin's list (fetches `page.fetchLimit`).
     func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice]
     func find(id: UUID) async throws -> Invoice?
@@ -29,8 +33,9 @@ package protocol InvoiceRepository: Sendable {
     ) async throws -> ActOutcome
     /// Ids of the invoices of a month, in one state or any.
     func ids(period: CalendarMonth, state: InvoiceState?) async throws -> [UUID]
-    /// People with an ICO contract in the month and no invoice for it (fetches `page.fetchLimit`).
-    func missing(month: CalendarMonth, page: PageRequest<NamePosition>) async throws -> [InvoicePerson]
+    /// People with an ICO contract in the month and no invoice for it, whose name matches
+    /// `query` when given (fetches `page.fetchLimit`).
+    func missing(month: CalendarMonth, query: String?, page: PageRequest<NamePosition>) async throws -> [InvoicePerson]
     /// The approved invoices of a month, in Czech name order.
     func approved(month: CalendarMonth) async throws -> [Invoice]
     /// Sets `exported_at` on the month's approved invoices; returns how many.

@@ -21,6 +21,7 @@ struct APIHandler: APIProtocol {
     let accountLinks: AccountLinks
     let visibility: PersonVisibility
     let invoiceSchemas: InvoiceSchemas
+    let fileLinks: FileLinks
     let database: DatabasePool
     let metrics: PrometheusCollectorRegistry
     let clock: any AppClock
@@ -29,6 +30,9 @@ struct APIHandler: APIProtocol {
     /// at most two maximum-size files are stored at once, so 20 concurrent 10 MiB uploads stay
     /// under 300 MB (with four, a benchmark run peaked at 317 MB).
     let storing: ByteBudget
+
+    /// At the top of exports, as of statements.
+    var companyName: String { invoiceService.companyName }
 
     /// Today in Prague, by the injected clock.
     var today: CalendarDay { CalendarDay(clock.now()) }

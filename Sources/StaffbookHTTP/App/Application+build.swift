@@ -78,6 +78,7 @@ package func buildApplication(
         accountLinks: AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase),
         visibility: PersonVisibility(people: people),
         invoiceSchemas: InvoiceSchemas(publicBaseURL: config.http.publicBaseURL),
+        fileLinks: FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL),
         database: database,
         metrics: metrics,
         clock: clock,

@@ -7,10 +7,20 @@ import StaffbookCore
 extension APIHandler {
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         let caller = try RequestScope.requireCaller()
-        guard let account = try await accounts.find(id: caller.accountId) else {
+        guard let profile = try await accounts.profile(id: caller.accountId) else {
             throw Problem.unauthenticated(invalidToken: true)
         }
-        return .ok(.init(body: .json(PeopleSchemas.user(account))))
+        let account = profile.account
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        id: account.id.lowercasedString, email: account.email, firstName: account.firstName, lastName: account.lastName,
+                        academicTitle: profile.academicTitle, position: profile.position,
+                        capacityHoursPerWeek: profile.capacityHoursPerWeek.map { NSDecimalNumber(decimal: $0).doubleValue },
+                        phone: profile.phone, personalEmail: profile.personalEmail,
+                        language: profile.language == .en ? .en : .cs, roles: account.roles.sorted().map(PeopleSchemas.role)
+                    ))))
     }
 
     func listMySessions(_ input: Operations.ListMySessions.Input) async throws -> Operations.ListMySessions.Output {

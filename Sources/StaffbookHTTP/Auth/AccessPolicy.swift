@@ -52,6 +52,11 @@ enum AccessPolicy {
         "getMyEarnings": .signedIn,
         // The invoice's owner or an admin; checked per invoice.
         "downloadInvoiceFile": .signedIn,
+        "listInvoiceFiles": .signedIn,
+        "downloadInvoiceFileVersion": .signedIn,
+        "createFileLink": .signedIn,
+        // The link is the credential: its signature, expiry and caller are checked per request.
+        "downloadByFileLink": .anyone,
         "getInvoice": .signedIn,
         "listInvoices": .anyOf([.admin]),
         "actOnInvoice": .anyOf([.admin]),

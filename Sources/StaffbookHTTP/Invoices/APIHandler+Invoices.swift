@@ -94,8 +94,9 @@ extension APIHandler {
         let query = input.query
         let page = try PageRequest<NamePosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         var validation = InputValidation()
+        let search = validation.optionalText(query.q, field: "query.q", maxLength: 100)
         let month = try validation.requiredMonth(query.period, field: "query.period")
-        let rows = try await invoices.missing(month: month, page: page)
+        let rows = try await invoices.missing(month: month, query: search?.isEmpty == false ? search : nil, page: page)
         let result = Page(rows: rows, limit: page.limit) { NamePosition(lastName: $0.lastName, firstName: $0.firstName, id: $0.id) }
         return .ok(
             .init(
@@ -153,34 +154,33 @@ extension APIHandler {
     }
 
     func exportInvoices(_ input: Operations.ExportInvoices.Input) async throws -> Operations.ExportInvoices.Output {
+        let caller = try RequestScope.requireCaller()
         var validation = InputValidation()
         let month = try validation.requiredMonth(input.query.period, field: "query.period")
         let approved = try await invoices.approved(month: month)
-        let header = ["employee", "email", "period", "amount", "currency", "invoice_id", "link"]
-        let rows = approved.map {
-            [
-                "\($0.firstName) \($0.lastName)", $0.email, $0.period.iso, Money.format($0.amount), "CZK",
-                $0.id.lowercasedString, invoiceSchemas.downloadURL($0.id),
-            ]
+        // Links the accountant can click: signed for this admin, valid for a week.
+        let expiresAt = FileLinks.expiry(now: clock.now(), lifetime: FileLinks.exportLifetime)
+        let rows = approved.map { invoice in
+            InvoiceDocuments.ExportRow(
+                employee: "\(invoice.firstName) \(invoice.lastName)", email: invoice.email, period: invoice.period, amount: invoice.amount,
+                invoiceId: invoice.id,
+                link: fileLinks.url(.init(fileId: invoice.file.id, callerId: caller.accountId, expiresAt: expiresAt))
+            )
         }
         switch input.query.format {
         case .csv:
-            let data = CSVDocument(header: header, rows: rows).data()
+            let header = ["employee", "email", "period", "amount", "currency", "invoice_id", "link"]
+            let data = CSVDocument(
+                header: header,
+                rows: rows.map { [$0.employee, $0.email, $0.period.iso, Money.format($0.amount), "CZK", $0.invoiceId.lowercasedString, $0.link] }
+            ).data()
             return .ok(
                 .init(
                     headers: .init(contentDisposition: "attachment; filename=\"invoices-\(month.iso).csv\""),
                     body: .csv(HTTPBody(data))
                 ))
         case .xlsx:
-            let cells: [[XLSXWorkbook.Cell]] =
-                [header.map { .text($0) }]
-                + approved.map { invoice in
-                    [
-                        .text("\(invoice.firstName) \(invoice.lastName)"), .text(invoice.email), .text(invoice.period.iso),
-                        .number(invoice.amount), .text("CZK"), .text(invoice.id.lowercasedString), .text(invoiceSchemas.downloadURL(invoice.id)),
-                    ]
-                }
-            let data = XLSXWorkbook(sheetName: "Invoices \(month.iso)", rows: cells).data()
+            let data = InvoiceDocuments.export(company: companyName, month: month, rows: rows).data()
             return .ok(
                 .init(
                     headers: .init(contentDisposition: "attachment; filename=\"invoices-\(month.iso).xlsx\""),

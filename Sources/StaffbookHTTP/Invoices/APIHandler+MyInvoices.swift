@@ -11,10 +11,21 @@ extension APIHandler {
         let caller = try RequestScope.requireCaller()
         let query = input.query
         let page = try PageRequest<MonthPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        var validation = InputValidation()
+        let from = query.from.flatMap { validation.month($0, field: "query.from") }
+        let to = query.to.flatMap { validation.month($0, field: "query.to") }
+        if let from, let to, to < from {
+            validation.fail("query.to", "before_start", en: "Must not be before from.", cs: "Nesmí být před from.")
+        }
+        try validation.check()
         let current = currentMonth
+        let last = min(current, to ?? current)
         var rows: [MonthRow] = []
-        if let first = try await invoices.firstContractMonth(personId: caller.accountId), first <= current {
-            rows = try await invoices.months(personId: caller.accountId, first: first, last: current, page: page)
+        if let contractStart = try await invoices.firstContractMonth(personId: caller.accountId) {
+            let first = max(contractStart, from ?? contractStart)
+            if first <= last {
+                rows = try await invoices.months(personId: caller.accountId, first: first, last: last, page: page)
+            }
         }
         let result = Page(rows: rows, limit: page.limit) { MonthPosition(month: $0.month.iso) }
         return .ok(
@@ -142,7 +153,7 @@ extension APIHandler {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.invoiceId)
         guard let (invoice, bytes) = try await invoices.fileContent(invoiceId: id),
-            caller.accountId == invoice.personId || caller.has(.admin)
+            caller.mayRead(invoice)
         else { throw Problem(.notFound) }
         let etag = "\"\(invoice.file.sha256)\""
         if EntityTags.noneMatchHits(input.headers.ifNoneMatch, etag: invoice.file.sha256) {
@@ -163,7 +174,7 @@ extension APIHandler {
     func getInvoice(_ input: Operations.GetInvoice.Input) async throws -> Operations.GetInvoice.Output {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.invoiceId)
-        guard let invoice = try await invoices.find(id: id), caller.accountId == invoice.personId || caller.has(.admin) else {
+        guard let invoice = try await invoices.find(id: id), caller.mayRead(invoice) else {
             throw Problem(.notFound)
         }
         return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))

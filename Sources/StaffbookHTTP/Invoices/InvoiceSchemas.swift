@@ -11,6 +11,10 @@ struct InvoiceSchemas: Sendable {
         "\(publicBaseURL)/v1/invoices/\(invoiceId.lowercasedString)/file"
     }
 
+    func downloadURL(_ invoiceId: UUID, fileId: UUID) -> String {
+        "\(publicBaseURL)/v1/invoices/\(invoiceId.lowercasedString)/files/\(fileId.lowercasedString)"
+    }
+
     func file(_ file: InvoiceFile, invoiceId: UUID) -> Components.Schemas.FileInfo {
         .init(mediaType: file.mediaType, size: file.size, sha256: file.sha256, downloadUrl: downloadURL(invoiceId))
     }
@@ -126,6 +130,13 @@ struct InvoiceSchemas: Sendable {
                 )
             }
         )
+    }
+
+    /// `invoice-2020-12-novak-v2.pdf`: a version other than the current one says which.
+    static func downloadName(_ invoice: Invoice, file: InvoiceFileVersion) -> String {
+        let name = downloadName(invoice)
+        guard !file.isCurrent, let dot = name.lastIndex(of: ".") else { return name }
+        return "\(name[..<dot])-v\(file.version)\(name[dot...])"
     }
 
     /// `invoice-2020-12-novak.pdf`: ASCII only, from our own data, never the uploaded name.

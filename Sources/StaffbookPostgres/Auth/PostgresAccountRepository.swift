@@ -42,6 +42,14 @@ package struct PostgresAccountRepository: AccountRepository {
         }
     }
 
+    package func profile(id: UUID) async throws -> OwnProfile? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            for try await profile in try await connection.execute(OwnProfileStatement(key: id), logger: logger) { return profile }
+            return nil
+        }
+    }
+
     package func create(_ account: NewAccount, now: Date) async throws -> Account? {
         let logger = self.logger
         let roles = Role.stored(account.roles)

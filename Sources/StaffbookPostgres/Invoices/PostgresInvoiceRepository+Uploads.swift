@@ -87,8 +87,9 @@ extension PostgresInvoiceRepository {
         let sha256 = file.sha256 ?? Data(SHA256.hash(data: file.content))
         try await connection.query(
             """
-            INSERT INTO invoice_files (id, invoice_id, content, media_type, size, sha256, original_name, uploaded_by, uploaded_at)
-            VALUES (\(id), \(invoiceId), \(file.content), \(file.mediaType), \(file.size), \(sha256),
+            INSERT INTO invoice_files (id, invoice_id, version, content, media_type, size, sha256, original_name, uploaded_by, uploaded_at)
+            VALUES (\(id), \(invoiceId), (SELECT coalesce(max(version), 0) + 1 FROM invoice_files WHERE invoice_id = \(invoiceId)),
+                    \(file.content), \(file.mediaType), \(file.size), \(sha256),
                     \(file.originalName.map { String($0.prefix(255)) }), \(by), \(now))
             """,
             logger: logger

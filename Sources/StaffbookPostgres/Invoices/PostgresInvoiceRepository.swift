@@ -193,9 +193,10 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         }
     }
 
-    package func missing(month: CalendarMonth, page: PageRequest<NamePosition>) async throws -> [InvoicePerson] {
+    package func missing(month: CalendarMonth, query: String?, page: PageRequest<NamePosition>) async throws -> [InvoicePerson] {
         let logger = self.logger
         let after = page.after
+        let term = query.map(PostgresPeopleRepository.searchTerm)
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
@@ -204,6 +205,7 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
                               AND c.valid_from <= \(month.lastDay.iso)::date
                               AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date))
                   AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.account_id = a.id AND i.period = \(month.firstDay.iso)::date)
+                  AND (\(term)::text IS NULL OR a.search_text LIKE name_search_pattern(\(term)))
                   AND (\(after?.id)::uuid IS NULL
                        OR (a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
                           > (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.id)::uuid))

@@ -235,6 +235,25 @@ struct AdminInvoiceTests {
         }
     }
 
+    @Test func missingInvoicesSearchByNameIgnoringCaseAndDiacritics() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            struct Missing: Decodable { struct Person: Decodable { var lastName: String }; var items: [Person] }
+
+            // Is Jan Novák missing in October? Kateřina Nováková (HPP) never owes an invoice.
+            let novak = try await app.send(.get, "/v1/invoices/missing?period=2026-10&q=NOVAK", token: admin).decode(Missing.self)
+            let sevcikova = try await app.send(.get, "/v1/invoices/missing?period=2026-10&q=%C5%A1ev%C4%8D", token: admin).decode(Missing.self)
+            let nobody = try await app.send(.get, "/v1/invoices/missing?period=2026-10&q=Karel", token: admin).decode(Missing.self)
+            let tooLong = try await app.send(.get, "/v1/invoices/missing?period=2026-10&q=\(String(repeating: "x", count: 101))", token: admin)
+
+            #expect(novak.items.map(\.lastName) == ["Novák"])
+            #expect(sevcikova.items.map(\.lastName) == ["Ševčíková"])
+            #expect(nobody.items.isEmpty)
+            #expect(tooLong.problem?.errors?.map(\.field) == ["query.q"])
+        }
+    }
+
     @Test func theExportIsCSVWithABOMAndCzechNamesAndCanBeMarked() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()

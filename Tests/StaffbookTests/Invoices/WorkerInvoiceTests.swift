@@ -16,6 +16,34 @@ struct WorkerInvoiceTests {
     }
     struct Months: Decodable { var items: [Month]; var nextCursor: String? }
 
+    @Test func fromAndToNarrowTheMonthsWithoutPagingThroughTheRest() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let token = try await app.token("jan.novak@staffbook.example")
+
+            let quarter = try await app.send(.get, "/v1/me/invoices?from=2024-01&to=2024-03", token: token).decode(Months.self)
+            let page = try await app.send(.get, "/v1/me/invoices?from=2024-01&to=2024-12&limit=5", token: token)
+            let next = try await app.send(
+                .get, "/v1/me/invoices?from=2024-01&to=2024-12&limit=5&cursor=\(try #require(try page.decode(Months.self).nextCursor))", token: token
+            ).decode(Months.self)
+            // Before the first contract and after this month, there is nothing to list.
+            let clamped = try await app.send(.get, "/v1/me/invoices?from=2020-01&to=2030-12&limit=100", token: token).decode(Months.self)
+            let single = try await app.send(.get, "/v1/me/invoices?from=2020-01&to=2020-01", token: token).decode(Months.self)
+            let backwards = try await app.send(.get, "/v1/me/invoices?from=2024-05&to=2024-04", token: token)
+            let malformed = try await app.send(.get, "/v1/me/invoices?from=2024-13", token: token)
+
+            #expect(quarter.items.map(\.period) == ["2024-03", "2024-02", "2024-01"])
+            #expect(quarter.nextCursor == nil)
+            #expect(try page.decode(Months.self).items.map(\.period) == ["2024-12", "2024-11", "2024-10", "2024-09", "2024-08"])
+            #expect(page.headers[.link]?.contains("from=2024-01") == true)
+            #expect(next.items.map(\.period) == ["2024-07", "2024-06", "2024-05", "2024-04", "2024-03"])
+            #expect(clamped.items.first?.period == "2026-11" && clamped.items.last?.period == "2023-02")
+            #expect(single.items.isEmpty)
+            #expect(backwards.problem?.errors?.map(\.field) == ["query.to"])
+            #expect(malformed.problem?.errors?.map(\.field) == ["query.from"])
+        }
+    }
+
     @Test func theListHasEveryMonthAcrossAContractChangeWithMissingOnes() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()

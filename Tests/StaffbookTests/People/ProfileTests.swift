@@ -24,6 +24,39 @@ struct ProfileTests {
         var upcomingRate: Rate?
     }
 
+    @Test func everyoneReadsTheirOwnProfileFromMeWithoutKnowingTheirId() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let token = try await app.token("jan.novak@staffbook.example")
+            struct Me: Decodable {
+                var id: String; var email: String; var firstName: String; var lastName: String; var academicTitle: String?
+                var position: String?; var capacityHoursPerWeek: Double?; var phone: String?; var personalEmail: String?
+                var language: String; var roles: [String]
+            }
+            let admin = try await app.token("admin@staffbook.example")
+            _ = try await app.send(
+                .patch, "/v1/users/\(Demo.janNovak)", token: admin,
+                json: #"{"academicTitle":"Ing.","personalEmail":"jan@example.org"}"#, headers: [.ifMatch: "*"]
+            )
+            _ = try await app.send(.put, "/v1/me/notification-preferences", token: token, json: #"{"language":"en","channels":{}}"#)
+
+            let me = try await app.send(.get, "/v1/me", token: token)
+
+            #expect(me.status == .ok, "\(me.text)")
+            let body = try me.decode(Me.self)
+            #expect(body.id == Demo.janNovak.uuidString.lowercased())
+            #expect(body.email == "jan.novak@staffbook.example")
+            #expect(body.phone == "+420 601 000 004")
+            #expect(body.position == "iOS developer")
+            #expect(body.capacityHoursPerWeek == 40)
+            #expect(body.academicTitle == "Ing.")
+            #expect(body.personalEmail == "jan@example.org")
+            #expect(body.language == "en")
+            #expect(body.roles == ["worker"])
+            #expect(!me.text.contains("password"))
+        }
+    }
+
     /// 2026-11-18 in the test clock: rates of 2026-01-01 are current, 2027-01-01 upcoming.
     @Test func aTeamLeaderSeesAMembersProfileWithTheCurrentRate() async throws {
         try await TestApp.test { app in

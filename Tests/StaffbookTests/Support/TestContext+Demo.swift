@@ -23,7 +23,16 @@ enum Demo {
     static let backendLead = id(11)     // Lukáš Čermák, leads Backend
     /// The id `seeds/0003_demo_invoices.sql` gives a person's invoice of a month: md5(person || first day).
     static func invoiceId(_ person: UUID, _ firstDay: String) -> String {
-        let hex = Insecure.MD5.hash(data: Data((person.uuidString.lowercased() + firstDay).utf8)).map { String(format: "%02x", $0) }.joined()
+        md5UUID(person.uuidString.lowercased() + firstDay)
+    }
+
+    /// The id of that invoice's (only) file: md5('file' || person || first day).
+    static func fileId(_ person: UUID, _ firstDay: String) -> String {
+        md5UUID("file" + person.uuidString.lowercased() + firstDay)
+    }
+
+    private static func md5UUID(_ text: String) -> String {
+        let hex = Insecure.MD5.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
         let chars = Array(hex)
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
     }

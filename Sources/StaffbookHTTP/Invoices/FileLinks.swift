@@ -1,0 +1,85 @@
+import Crypto
+import Foundation
+import StaffbookCore
+
+/// Download links that need no header: a browser view in the mobile app or a link in an
+/// export opens them. The token carries the file, the caller who asked for it and when it
+/// expires, signed with an HMAC (a key derived from the signing key), so nothing is stored;
+/// at download the caller must still be active and still allowed to see the file.
+struct FileLinks: Sendable {
+    struct Claims: Equatable {
+        var fileId: UUID
+        var callerId: UUID
+        var expiresAt: Date
+    }
+
+    enum Verdict: Equatable {
+        case valid(Claims)
+        /// Altered, truncated or not ours: answered as if there were no such link.
+        case invalid
+        case expired
+    }
+
+    static let defaultLifetime: TimeInterval = 600
+    static let maximumLifetime: TimeInterval = 7 * 86400
+    /// Links in an export outlive the day it was made: the accountant works through it.
+    static let exportLifetime: TimeInterval = maximumLifetime
+
+    private let key: SymmetricKey
+    /// `https://staffbook.example.com`; empty: links are relative.
+    let publicBaseURL: String
+
+    init(secret: [UInt8], publicBaseURL: String) {
+        key = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: secret), info: Data("staffbook file link".utf8), outputByteCount: 32
+        )
+        self.publicBaseURL = publicBaseURL
+    }
+
+    /// `lifetime` from `now`, in whole seconds as the token carries it.
+    static func expiry(now: Date, lifetime: TimeInterval) -> Date {
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 + lifetime).rounded(.up))
+    }
+
+    /// 16 bytes of file id, 16 of caller id, 8 of expiry (seconds since 1970, big-endian), then
+    /// the HMAC of those 40 bytes; base64url.
+    func token(_ claims: Claims) -> String {
+        var payload = Data(claims.fileId.bytes)
+        payload.append(contentsOf: claims.callerId.bytes)
+        withUnsafeBytes(of: Int64(claims.expiresAt.timeIntervalSince1970.rounded(.up)).bigEndian) { payload.append(contentsOf: $0) }
+        payload.append(contentsOf: HMAC<SHA256>.authenticationCode(for: payload, using: key))
+        return Base64URL.encode(payload)
+    }
+
+    func url(_ claims: Claims) -> String {
+        "\(publicBaseURL)/v1/file-links/\(token(claims))"
+    }
+
+    func verify(_ token: String, now: Date) -> Verdict {
+        guard token.count == 96, let data = Base64URL.decode(token), data.count == 72 else { return .invalid }
+        let payload = data.prefix(40), mac = data.suffix(32)
+        // Checked in constant time, and before anything else is read from the payload.
+        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: key) else { return .invalid }
+        let bytes = Array(payload)
+        let seconds = bytes[32..<40].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        let claims = Claims(
+            fileId: UUID(bytes: bytes[0..<16]), callerId: UUID(bytes: bytes[16..<32]),
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(seconds))
+        )
+        return now < claims.expiresAt ? .valid(claims) : .expired
+    }
+}
+
+extension UUID {
+    fileprivate var bytes: [UInt8] {
+        withUnsafeBytes(of: uuid) { Array($0) }
+    }
+
+    fileprivate init(bytes: ArraySlice<UInt8>) {
+        var value = UUID().uuid
+        withUnsafeMutableBytes(of: &value) { target in
+            for (index, byte) in bytes.enumerated() { target[index] = byte }
+        }
+        self.init(uuid: value)
+    }
+}
