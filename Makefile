@@ -54,8 +54,11 @@ format:
 	swift format format --in-place --parallel --configuration .swift-format --recursive Sources/
 
 ## Minutes-long checks with real processes: contract fuzzing per role, two instances racing,
-## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads (scripts/verify/verify.py).
+## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads, workbooks printed to PDF by
+## LibreOffice (scripts/verify/verify.py).
 verify: db build test-tools
+	@command -v soffice >/dev/null && command -v pdftotext >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui poppler-utils fonts-dejavu-core >/dev/null; }
 	@test -x .local/venv/bin/schemathesis || { python3 -m venv .local/venv && .local/venv/bin/pip install --quiet schemathesis==4.32.5 requests; }
 	.local/venv/bin/python scripts/verify/verify.py
 

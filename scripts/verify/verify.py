@@ -22,6 +22,7 @@ import uuid
 import requests
 
 from hardening import connection_cap, demo_accounts, slow_clients, timing
+from documents import documents
 from monthend import killed_mid_job, mail_outage, two_instances
 from harness import (
     BIN, PDF, ROOT, VENV, Server, SlowUpload, auth, check, fresh_database, integrity, new_contractor, psql, results, server_env,
@@ -274,7 +275,7 @@ def faults():
 
 if __name__ == "__main__":
     steps = sys.argv[1:] or ["fuzz", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
-                               "two_instances", "mail_outage", "killed_mid_job", "races", "faults"]
+                               "two_instances", "mail_outage", "killed_mid_job", "documents", "races", "faults"]
     for step in steps:
         print(f"== {step}", flush=True)
         try:
