@@ -207,6 +207,10 @@ package struct StatementCandidate: Sendable {
     package var rates: [(effectiveFrom: CalendarDay, amount: Decimal)]
     /// The month's invoice, if the person has one.
     package var existing: ExistingStatement?
+    /// The hours the person tracked each day of the month (empty: none).
+    package var trackedHours: [CalendarDay: Decimal]
+    /// The hours they tracked on each project ("Client / Project"), by name.
+    package var projectHours: [(name: String, hours: Decimal)]
 
     package func covers(_ day: CalendarDay) -> Bool {
         contractRanges.contains { range in day >= range.from && range.to.map { day <= $0 } ?? true }
@@ -221,13 +225,16 @@ package struct StatementCandidate: Sendable {
 
     package init(
         person: InvoicePerson, weeklyCapacity: Decimal, contractRanges: [(type: ContractType, from: CalendarDay, to: CalendarDay?)],
-        rates: [(effectiveFrom: CalendarDay, amount: Decimal)], existing: ExistingStatement? = nil
+        rates: [(effectiveFrom: CalendarDay, amount: Decimal)], existing: ExistingStatement? = nil,
+        trackedHours: [CalendarDay: Decimal] = [:], projectHours: [(name: String, hours: Decimal)] = []
     ) {
         self.person = person
         self.weeklyCapacity = weeklyCapacity
         self.contractRanges = contractRanges
         self.rates = rates
         self.existing = existing
+        self.trackedHours = trackedHours
+        self.projectHours = projectHours
     }
 }
 

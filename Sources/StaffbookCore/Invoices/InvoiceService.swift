@@ -149,7 +149,7 @@ package struct InvoiceService: Sendable {
             let keptHours = candidate.existing.flatMap { $0.basis == .given ? $0.hours : nil }
             let computed = StatementCalculator.compute(
                 month: month, covered: candidate.covers, weeklyCapacity: candidate.weeklyCapacity,
-                rates: candidate.rates, givenHours: givenHours[personId] ?? keptHours
+                rates: candidate.rates, givenHours: givenHours[personId] ?? keptHours, trackedHours: candidate.trackedHours
             )
             switch computed {
             case .failure(.noWorkingDays):
@@ -159,7 +159,8 @@ package struct InvoiceService: Sendable {
             case .success(let statement):
                 let workbook = InvoiceDocuments.statement(
                     statement, company: companyName, person: "\(candidate.person.firstName) \(candidate.person.lastName)",
-                    email: candidate.person.email, month: month, contracts: candidate.contractTypes
+                    email: candidate.person.email, month: month, contracts: candidate.contractTypes,
+                    projects: statement.basis == .tracked ? candidate.projectHours : []
                 )
                 let saved = try await invoices.saveStatement(
                     personId: personId, month: month, statement: statement, workbook: workbook.data(), actorId: actorId, now: clock.now()

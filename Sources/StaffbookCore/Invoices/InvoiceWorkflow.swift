@@ -67,6 +67,10 @@ package enum InvoiceWorkflow {
         Transition(from: [.submitted, .returned], action: .regenerate, actor: .system, to: .submitted, kind: .statement),
     ]
 
+    /// A month whose invoice or statement is in one of these states is settled: the person's
+    /// time entries of that month are read-only (an admin may still correct them, saying why).
+    package static let settledStates: Set<InvoiceState> = [.approved, .paid]
+
     package enum Refusal: Error, Equatable {
         /// The action exists for this actor, but not from this state.
         case notFromState(InvoiceState?, allowed: [InvoiceAction])

@@ -14,6 +14,9 @@ struct APIHandler: APIProtocol {
     let invoices: any InvoiceRepository
     let invoiceService: InvoiceService
     let rateService: RateService
+    let catalog: any CatalogRepository
+    let timeEntries: any TimeEntryRepository
+    let timeService: TimeService
     let notifications: any NotificationRepository
     let jobs: any JobQueue
     let monthEndStore: any MonthEndRepository

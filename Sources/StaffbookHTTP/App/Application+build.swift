@@ -62,6 +62,8 @@ package func buildApplication(
     let jobs = PostgresJobQueue(database: database, logger: logger)
     let rates = PostgresRatesRepository(database: database, logger: logger)
     let invoiceService = InvoiceService(config: config, database: database, clock: clock, logger: logger)
+    let catalog = PostgresCatalogRepository(database: database, logger: logger)
+    let timeEntries = PostgresTimeEntryRepository(database: database, logger: logger)
     let handler = APIHandler(
         auth: auth,
         accounts: accounts,
@@ -71,6 +73,11 @@ package func buildApplication(
         invoices: invoices,
         invoiceService: invoiceService,
         rateService: RateService(rates: rates, invoices: invoices, invoiceService: invoiceService),
+        catalog: catalog,
+        timeEntries: timeEntries,
+        timeService: TimeService(
+            catalog: catalog, entries: timeEntries, idempotency: PostgresIdempotencyStore(database: database, logger: logger), clock: clock
+        ),
         notifications: PostgresNotificationRepository(database: database, logger: logger),
         jobs: jobs,
         monthEndStore: PostgresMonthEndRepository(database: database, logger: logger),
@@ -117,6 +124,7 @@ package func buildApplication(
 }
 
 extension OpenAPIRuntime.Configuration {
-    /// Compact JSON: the runtime pretty-prints by default, which costs bytes and time.
-    static let staffbook = Self(jsonEncodingOptions: [.withoutEscapingSlashes])
+    /// Compact JSON: the runtime pretty-prints by default, which costs bytes and time. Dates as
+    /// `LenientDateTranscoder` reads and writes them.
+    static let staffbook = Self(dateTranscoder: LenientDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes])
 }

@@ -77,6 +77,31 @@ enum AccessPolicy {
         "putReminderSettings": .anyOf([.admin]),
         "listJobs": .anyOf([.admin]),
         "runJob": .anyOf([.admin]),
+        "listClients": .anyOf([.teamLeader, .admin]),
+        "createClient": .anyOf([.admin]),
+        "updateClient": .anyOf([.admin]),
+        // Which projects a caller sees and manages is decided per project.
+        "listProjects": .signedIn,
+        "createProject": .anyOf([.teamLeader, .admin]),
+        "updateProject": .anyOf([.teamLeader, .admin]),
+        "listMyTimeEntries": .signedIn,
+        "createMyTimeEntry": .signedIn,
+        "updateMyTimeEntry": .signedIn,
+        "deleteMyTimeEntry": .signedIn,
+        "exportMyTimeEntries": .signedIn,
+        "importMyTimeEntries": .signedIn,
+        "getMyTimeSummary": .signedIn,
+        "getMyTimer": .signedIn,
+        "startMyTimer": .signedIn,
+        "stopMyTimer": .signedIn,
+        "cancelMyTimer": .signedIn,
+        // Self, led team members, or admin: checked per person.
+        "listUserTimeEntries": .signedIn,
+        "getUserTimeSummary": .signedIn,
+        "updateUserTimeEntry": .anyOf([.admin]),
+        "deleteUserTimeEntry": .anyOf([.admin]),
+        "getTimeReport": .anyOf([.admin]),
+        "exportTimeEntries": .anyOf([.admin]),
     ]
 }
 

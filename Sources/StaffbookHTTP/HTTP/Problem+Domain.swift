@@ -11,6 +11,7 @@ extension Problem {
         case let error as TeamsError: self = Self(teams: error)
         case let error as InvoiceError: self = Self(invoice: error)
         case let error as IdempotencyError: self = Self(idempotency: error)
+        case let error as TimeError: self = Self(time: error)
         default: return nil
         }
     }
@@ -162,6 +163,56 @@ extension Problem {
         switch error {
         case .inProgress: self = Problem(.idempotencyKeyInUse)
         case .keyReused: self = Problem(.idempotencyKeyReused)
+        }
+    }
+}
+
+extension Problem {
+    fileprivate init(time error: TimeError) {
+        func field(_ name: String, _ code: String, en: String, cs: String) -> Problem {
+            Problem(.validationFailed, fieldErrors: [.init(field: name, code: code, message: LocalizedText(en: en, cs: cs))])
+        }
+        switch error {
+        case .overlap(let entryId, let start, let end):
+            let when = [start, end].compactMap { $0.map { $0.formatted(.iso8601) } }.joined(separator: " – ")
+            self =
+                entryId.map { id in
+                    Problem(
+                        .timeEntryOverlap,
+                        detail: LocalizedText(
+                            en: "You already have time recorded then: entry \(id.lowercasedString) (\(when)).",
+                            cs: "V tu dobu už máte zaznamenaný čas: záznam \(id.lowercasedString) (\(when))."
+                        ))
+                } ?? Problem(.timeEntryOverlap)
+        case .endsInFuture:
+            self = field("body.end", "future", en: "Must not be in the future.", cs: "Nesmí být v budoucnosti.")
+        case .startsInFuture:
+            self = field("body.start", "future", en: "Must not be in the future.", cs: "Nesmí být v budoucnosti.")
+        case .notAfterStart:
+            self = field("body.end", "before_start", en: "Must be after start.", cs: "Musí být po začátku.")
+        case .longerThanADay:
+            self = field("body.end", "too_long", en: "An entry lasts at most 24 hours.", cs: "Záznam trvá nejvýše 24 hodin.")
+        case .periodLocked(let month):
+            self = Problem(
+                .periodLocked,
+                detail: LocalizedText(
+                    en: "The invoice or statement for \(month.iso) is approved: its time entries can no longer be changed.",
+                    cs: "Faktura nebo výkaz za \(month.iso) je schválen: jeho záznamy času už nelze měnit."
+                ))
+        case .projectUnavailable:
+            self = Problem(.projectUnavailable)
+        case .clientNameTaken:
+            self = Problem(.clientNameTaken)
+        case .projectNameTaken:
+            self = Problem(.projectNameTaken)
+        case .reasonRequired:
+            self = field(
+                "body.reason", "required", en: "The month is settled: say why it changes.", cs: "Měsíc je uzavřen: uveďte důvod změny."
+            )
+        case .notATimeCSV:
+            self = Problem(.notATimeFile)
+        case .timerRunning:
+            self = Problem(.timerRunning)
         }
     }
 }

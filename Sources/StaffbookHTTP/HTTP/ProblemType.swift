@@ -31,6 +31,13 @@ enum ProblemType: String, Sendable, CaseIterable {
     case notAPDF = "not-a-pdf"
     case invalidPDF = "invalid-pdf"
     case noStatementContract = "no-statement-contract"
+    case timeEntryOverlap = "time-entry-overlap"
+    case periodLocked = "period-locked"
+    case projectUnavailable = "project-unavailable"
+    case clientNameTaken = "client-name-taken"
+    case projectNameTaken = "project-name-taken"
+    case timerRunning = "timer-running"
+    case notATimeFile = "not-a-time-file"
     case preconditionFailed = "precondition-failed"
     case serviceUnavailable = "service-unavailable"
     case internalError = "internal-error"
@@ -55,6 +62,8 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .preconditionRequired: .init(code: 428, reasonPhrase: "Precondition Required")
         case .preconditionFailed: .preconditionFailed
         case .invoiceLocked, .invalidTransition, .idempotencyKeyInUse: .conflict
+        case .timeEntryOverlap, .periodLocked, .clientNameTaken, .projectNameTaken, .timerRunning: .conflict
+        case .projectUnavailable, .notATimeFile: .unprocessableContent
         case .noContractorContract, .futurePeriod, .invalidPDF, .noStatementContract, .idempotencyKeyReused: .unprocessableContent
         case .notAPDF: .unsupportedMediaType
         case .serviceUnavailable: .serviceUnavailable
@@ -93,6 +102,13 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .notAPDF: LocalizedText(en: "Not a PDF", cs: "Nejde o PDF")
         case .invalidPDF: LocalizedText(en: "Damaged PDF", cs: "Poškozené PDF")
         case .noStatementContract: LocalizedText(en: "No employment contract", cs: "Chybí pracovní smlouva")
+        case .timeEntryOverlap: LocalizedText(en: "Overlapping time", cs: "Překrývající se čas")
+        case .periodLocked: LocalizedText(en: "Month settled", cs: "Měsíc je uzavřen")
+        case .projectUnavailable: LocalizedText(en: "Project not available", cs: "Projekt není k dispozici")
+        case .clientNameTaken: LocalizedText(en: "Client name already used", cs: "Název klienta je již použit")
+        case .projectNameTaken: LocalizedText(en: "Project name already used", cs: "Název projektu je již použit")
+        case .timerRunning: LocalizedText(en: "Timer running", cs: "Časovač běží")
+        case .notATimeFile: LocalizedText(en: "Not a time tracker file", cs: "Nejde o soubor časovače")
         case .serviceUnavailable: LocalizedText(en: "Service unavailable", cs: "Služba je nedostupná")
         case .internalError: LocalizedText(en: "Internal error", cs: "Vnitřní chyba")
         }
@@ -192,6 +208,31 @@ enum ProblemType: String, Sendable, CaseIterable {
             )
         case .futurePeriod:
             LocalizedText(en: "Invoices can be uploaded from the month they are for.", cs: "Fakturu lze nahrát nejdříve v měsíci, za který je.")
+        case .timeEntryOverlap:
+            LocalizedText(en: "You already have time recorded then.", cs: "V tu dobu už máte zaznamenaný čas.")
+        case .periodLocked:
+            LocalizedText(
+                en: "The month's invoice or statement is approved: its time entries can no longer be changed.",
+                cs: "Faktura nebo výkaz za měsíc je schválen: jeho záznamy času už nelze měnit."
+            )
+        case .projectUnavailable:
+            LocalizedText(
+                en: "The project is inactive or not open to your teams.", cs: "Projekt není aktivní nebo není otevřen vašim týmům."
+            )
+        case .clientNameTaken:
+            LocalizedText(en: "Another client has this name.", cs: "Tento název má jiný klient.")
+        case .projectNameTaken:
+            LocalizedText(en: "This client has another project with this name.", cs: "Tento klient má jiný projekt s tímto názvem.")
+        case .timerRunning:
+            LocalizedText(
+                en: "This is the running timer: stop or cancel it through the timer.",
+                cs: "Toto je běžící časovač: zastavte ho nebo zrušte přes časovač."
+            )
+        case .notATimeFile:
+            LocalizedText(
+                en: "The file is not a Toggl Track or Clockify CSV (UTF-8, with their header row).",
+                cs: "Soubor není CSV z Toggl Track ani z Clockify (UTF-8, s jejich řádkem záhlaví)."
+            )
         case .notAPDF:
             LocalizedText(en: "The file is not a PDF.", cs: "Soubor není PDF.")
         case .invalidPDF:

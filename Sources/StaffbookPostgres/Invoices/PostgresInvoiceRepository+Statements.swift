@@ -8,6 +8,8 @@ import StaffbookCore
 extension PostgresInvoiceRepository {
     package func statementCandidates(month: CalendarMonth, personId: UUID?) async throws -> [StatementCandidate] {
         let logger = self.logger
+        let (start, end) = DayRange(month: month).instants
+        let zone = Calendar.prague.timeZone.identifier
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
@@ -18,7 +20,20 @@ extension PostgresInvoiceRepository {
                           AND (c.valid_to IS NULL OR c.valid_to >= \(month.firstDay.iso)::date)),
                        coalesce((SELECT json_agg(json_build_array(r.effective_from::text, r.amount::text))::text
                                  FROM hourly_rates r WHERE r.account_id = a.id AND r.superseded_by IS NULL), '[]'),
-                       i.id, i.state, i.kind, i.statement_basis, i.statement_hours::text
+                       i.id, i.state, i.kind, i.statement_basis, i.statement_hours::text,
+                       -- The hours tracked each day (entries count on the day they start), to two decimals.
+                       coalesce((SELECT json_agg(json_build_array(t.day, t.hours))::text FROM (
+                           SELECT to_char(e.started_at AT TIME ZONE \(zone), 'YYYY-MM-DD') AS day,
+                                  round(sum(extract(epoch FROM e.ended_at - e.started_at)) / 3600, 2)::text AS hours
+                           FROM time_entries e
+                           WHERE e.account_id = a.id AND e.started_at >= \(start) AND e.started_at < \(end) AND e.ended_at IS NOT NULL
+                           GROUP BY 1) t), '[]'),
+                       coalesce((SELECT json_agg(json_build_array(t.name, t.hours) ORDER BY t.name)::text FROM (
+                           SELECT c.name || ' / ' || p.name AS name,
+                                  round(sum(extract(epoch FROM e.ended_at - e.started_at)) / 3600, 2)::text AS hours
+                           FROM time_entries e JOIN projects p ON p.id = e.project_id JOIN clients c ON c.id = p.client_id
+                           WHERE e.account_id = a.id AND e.started_at >= \(start) AND e.started_at < \(end) AND e.ended_at IS NOT NULL
+                           GROUP BY 1) t), '[]')
                 FROM accounts a
                 LEFT JOIN invoices i ON i.account_id = a.id AND i.period = \(month.firstDay.iso)::date
                 WHERE (\(personId)::uuid IS NULL OR a.id = \(personId)::uuid)
@@ -35,6 +50,14 @@ extension PostgresInvoiceRepository {
                     (UUID, String, String, String, String, String, String).self
                 )
                 let existing = try Self.existingStatement(row, from: 7, period: month)
+                let r = row.makeRandomAccess()
+                let tracked = Self.pairs(try r[12].decode(String.self)).compactMap { pair -> (CalendarDay, Decimal)? in
+                    guard let day = CalendarDay(pair.0), let hours = Decimal(string: pair.1) else { return nil }
+                    return (day, hours)
+                }
+                let projects = Self.pairs(try r[13].decode(String.self)).compactMap { pair -> (String, Decimal)? in
+                    Decimal(string: pair.1).map { (pair.0, $0) }
+                }
                 let contractPairs = (try? JSONSerialization.jsonObject(with: Data(contracts.utf8)) as? [[Any]]) ?? []
                 let ratePairs = (try? JSONSerialization.jsonObject(with: Data(rates.utf8)) as? [[Any]]) ?? []
                 candidates.append(
@@ -53,7 +76,9 @@ extension PostgresInvoiceRepository {
                             else { return nil }
                             return (day, amount)
                         },
-                        existing: existing
+                        existing: existing,
+                        trackedHours: Dictionary(tracked, uniquingKeysWith: +),
+                        projectHours: projects.map { (name: $0.0, hours: $0.1) }
                     ))
             }
             return candidates
@@ -224,5 +249,16 @@ extension PostgresInvoiceRepository {
             },
             hours: try StoredValue.optionalDecimal(try r[index + 4].decode(String?.self), column: "invoices.statement_hours")
         )
+    }
+}
+
+extension PostgresInvoiceRepository {
+    /// `[["a","b"],…]` as pairs of text; anything else is no pairs.
+    static func pairs(_ json: String) -> [(String, String)] {
+        let array = (try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]]) ?? []
+        return array.compactMap { pair in
+            guard pair.count == 2, let first = pair[0] as? String, let second = pair[1] as? String else { return nil }
+            return (first, second)
+        }
     }
 }

@@ -37,6 +37,12 @@ enum Demo {
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
     }
 
+    static let skodaDigital = UUID(uuidString: "00000000-0000-4000-a000-000000000001")!
+    static let ceskaSporitelna = UUID(uuidString: "00000000-0000-4000-a000-000000000002")!
+    static let mobileBanking = UUID(uuidString: "00000000-0000-4000-b000-000000000001")!  // Mobile team, 1450/h
+    static let carConfigurator = UUID(uuidString: "00000000-0000-4000-b000-000000000002")!  // Web team, 1600/h
+    static let apiPlatform = UUID(uuidString: "00000000-0000-4000-b000-000000000003")!  // Backend team, 1500/h
+    static let internalProject = UUID(uuidString: "00000000-0000-4000-b000-000000000004")!  // open to everyone, not billable
     static let mobileTeam = UUID(uuidString: "00000000-0000-4000-9000-000000000001")!
     static let webTeam = UUID(uuidString: "00000000-0000-4000-9000-000000000002")!
 }
@@ -58,6 +64,20 @@ extension TestContext {
         var headers = headers
         headers[.authorization] = "Bearer \(token)"
         return try await client.execute(uri: "/v1/me/invoices/\(period)", method: .put, headers: headers, body: body)
+    }
+
+    /// Runs a statement that should fail, and returns what PostgreSQL said (nil when it did not fail).
+    func sqlError(_ query: String) async throws -> String? {
+        try await withDatabase { pool in
+            try await pool.withConnection { connection in
+                do {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: query), logger: TestDatabase.logger).collect()
+                    return nil
+                } catch let error as PSQLError {
+                    return String(reflecting: error)
+                }
+            }
+        }
     }
 
     /// Runs a statement on the app's database and returns the first column of each row as text.

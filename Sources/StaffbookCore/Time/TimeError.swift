@@ -1,0 +1,22 @@
+import Foundation
+
+/// Why time could not be recorded or changed.
+package enum TimeError: Error, Equatable {
+    /// The person already has an entry then (its id and times, when known).
+    case overlap(entryId: UUID?, start: Date?, end: Date?)
+    case endsInFuture
+    case startsInFuture
+    case notAfterStart
+    case longerThanADay
+    /// The month's statement or invoice is approved: the person's entries of it are read-only.
+    case periodLocked(CalendarMonth)
+    /// The project is inactive, or not open to the person's teams.
+    case projectUnavailable
+    case clientNameTaken
+    case projectNameTaken
+    /// An admin writing in a locked month must say why.
+    case reasonRequired
+    case notATimeCSV
+    /// A running timer is stopped or cancelled through the timer, not changed as an entry.
+    case timerRunning
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// How a person's time is summed up.
+package enum SummaryGrouping: String, Sendable, CaseIterable {
+    case day, week, project
+}
+
+/// How the company's time is summed up.
+package enum ReportGrouping: String, Sendable, CaseIterable {
+    case client, project, person, team
+}
+
+/// Seconds worked under one key (a day, a week, a project, a person…), as stored.
+package struct TimeTotal: Sendable, Equatable {
+    package var key: String
+    package var label: String
+    package var seconds: Int
+    package var billableSeconds: Int
+    /// Billable hours × the project's price, summed where the project has one.
+    package var billableAmount: Decimal?
+
+    package init(key: String, label: String, seconds: Int, billableSeconds: Int, billableAmount: Decimal? = nil) {
+        self.key = key
+        self.label = label
+        self.seconds = seconds
+        self.billableSeconds = billableSeconds
+        self.billableAmount = billableAmount
+    }
+}
+
+/// What a person is expected to work: their weekly capacity and when they are under contract.
+package struct CapacityBasis: Sendable {
+    package var personId: UUID
+    /// "Last First", as reports list people.
+    package var name: String
+    package var weeklyCapacity: Decimal
+    package var contractRanges: [(from: CalendarDay, to: CalendarDay?)]
+
+    package init(personId: UUID, name: String, weeklyCapacity: Decimal, contractRanges: [(from: CalendarDay, to: CalendarDay?)]) {
+        self.personId = personId
+        self.name = name
+        self.weeklyCapacity = weeklyCapacity
+        self.contractRanges = contractRanges
+    }
+
+    /// Over `TimeRules.workingDays` of a range, computed once for everyone.
+    package func hours(workingDays: [CalendarDay]) -> Decimal {
+        TimeRules.capacityHours(workingDays: workingDays, weeklyCapacity: weeklyCapacity) { day in
+            contractRanges.contains { day >= $0.from && $0.to.map { day <= $0 } ?? true }
+        }
+    }
+}
+
+/// One row of a summary or report, in hours.
+package struct TimeReportRow: Sendable, Equatable {
+    package var key: String
+    package var label: String
+    package var hours: Decimal
+    package var billableHours: Decimal
+    package var billableAmount: Decimal?
+    package var capacityHours: Decimal?
+    package var utilisation: Decimal?
+
+    package init(total: TimeTotal, capacity: Decimal?) {
+        key = total.key
+        label = total.label
+        hours = TimeRules.hours(total.seconds)
+        billableHours = TimeRules.hours(total.billableSeconds)
+        billableAmount = total.billableAmount.map { Money.rounded($0) }
+        capacityHours = capacity
+        utilisation = TimeRules.utilisation(hours: hours, capacity: capacity)
+    }
+}
+
+/// A summary or report: its rows and their totals.
+package struct TimeReport: Sendable, Equatable {
+    package var range: DayRange
+    package var rows: [TimeReportRow]
+    package var hours: Decimal
+    package var billableHours: Decimal
+    package var billableAmount: Decimal?
+    package var capacityHours: Decimal?
+    package var utilisation: Decimal?
+
+    package init(range: DayRange, rows: [TimeReportRow], capacityHours: Decimal?) {
+        self.range = range
+        self.rows = rows
+        hours = rows.reduce(0) { $0 + $1.hours }
+        billableHours = rows.reduce(0) { $0 + $1.billableHours }
+        let amounts = rows.compactMap(\.billableAmount)
+        billableAmount = amounts.isEmpty ? nil : amounts.reduce(0, +)
+        self.capacityHours = capacityHours
+        utilisation = TimeRules.utilisation(hours: hours, capacity: capacityHours)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The rules of recorded time, without I/O.
+package enum TimeRules {
+    package static let maximumEntry: TimeInterval = 86400
+
+    /// Times are kept to the whole second: what Toggl and Clockify carry, so a file exported and
+    /// imported again gives the same entries.
+    package static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// The first instant of a day in Prague.
+    package static func midnight(_ day: CalendarDay) -> Date {
+        Calendar.prague.date(from: DateComponents(year: day.year, month: day.month, day: day.day))
+            ?? Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86400))
+    }
+
+    /// The instant of a Prague wall-clock time (in the autumn's repeated hour, the first one).
+    package static func instant(_ day: CalendarDay, hour: Int, minute: Int, second: Int) -> Date? {
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+        return Calendar.prague.date(
+            from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute, second: second)
+        )
+    }
+
+    /// An entry counts on the day (and in the month) it starts, in Prague.
+    package static func day(of date: Date) -> CalendarDay { CalendarDay(date) }
+
+    /// Why a finished entry cannot be recorded, if it cannot.
+    package static func problem(start: Date, end: Date, now: Date) -> TimeError? {
+        if end <= start { return .notAfterStart }
+        if end.timeIntervalSince(start) > maximumEntry { return .longerThanADay }
+        if start > now { return .startsInFuture }
+        if end > now { return .endsInFuture }
+        return nil
+    }
+
+    package enum Stop: Equatable {
+        /// It ran no time at all: nothing to keep.
+        case drop
+        case end(Date, capped: Bool)
+    }
+
+    /// Stopping a timer that started at `start`: at `now`, or 24 hours in if it was forgotten.
+    package static func stop(start: Date, now: Date) -> Stop {
+        let end = wholeSeconds(now)
+        if end <= start { return .drop }
+        if end.timeIntervalSince(start) > maximumEntry { return .end(start.addingTimeInterval(maximumEntry), capped: true) }
+        return .end(end, capped: false)
+    }
+
+    /// Whether a write may touch a month whose invoice is in `state` (nil: none): a settled
+    /// month is read-only, except to an admin who says why.
+    package static func lockProblem(month: CalendarMonth, state: InvoiceState?, actor: TimeActor) -> TimeError? {
+        guard let state, InvoiceWorkflow.settledStates.contains(state) else { return nil }
+        guard actor.isAdmin else { return .periodLocked(month) }
+        return actor.reason == nil ? .reasonRequired : nil
+    }
+
+    /// Trimmed, without empties or repeats, in the order given.
+    package static func tags(_ tags: [String]) -> [String] {
+        var seen: Set<String> = []
+        return tags.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// The days of the range one is expected to work: Monday to Friday, not a public holiday.
+    package static func workingDays(_ range: DayRange) -> [CalendarDay] {
+        let holidays = Set((range.from.year...max(range.from.year, range.to.year)).flatMap { CzechHolidays.holidays(in: $0).map(\.day) })
+        return range.days.filter { StatementCalculator.isWorkingDay($0) && !holidays.contains($0) }
+    }
+
+    /// Hours a person is expected to work: weekly capacity ÷ 5 on each of the working days they
+    /// are under contract.
+    package static func capacityHours(workingDays: [CalendarDay], weeklyCapacity: Decimal, covered: (CalendarDay) -> Bool) -> Decimal {
+        Money.rounded(Decimal(workingDays.filter(covered).count) * weeklyCapacity / 5)
+    }
+
+    /// `2026-W48`: the ISO 8601 week (Monday to Sunday) and its year.
+    package static func isoWeek(_ day: CalendarDay) -> String {
+        let thursday = day.adding(days: 3 - day.weekday)
+        let januaryFirst = CalendarDay(year: thursday.year, month: 1, day: 1)
+        let week = (thursday.daysSinceEpoch - januaryFirst.daysSinceEpoch) / 7 + 1
+        return "\(thursday.year)-W\(week < 10 ? "0" : "")\(week)"
+    }
+
+    /// Hours from seconds, to two decimals.
+    package static func hours(_ seconds: Int) -> Decimal {
+        Money.rounded(Decimal(seconds) / 3600)
+    }
+
+    /// Hours ÷ capacity, to two decimals (0.85 is 85 %); nil without capacity.
+    package static func utilisation(hours: Decimal, capacity: Decimal?) -> Decimal? {
+        guard let capacity, capacity > 0 else { return nil }
+        return Money.rounded(hours / capacity)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// The use cases of time tracking that take several steps: checking a project is open to the
+/// person before writing, the timer with idempotency keys, sums with capacity, imports.
+package struct TimeService: Sendable {
+    package let catalog: any CatalogRepository
+    package let entries: any TimeEntryRepository
+    package let idempotency: any IdempotencyStore
+    package let clock: any AppClock
+
+    package init(catalog: any CatalogRepository, entries: any TimeEntryRepository, idempotency: any IdempotencyStore, clock: any AppClock) {
+        self.catalog = catalog
+        self.entries = entries
+        self.idempotency = idempotency
+        self.clock = clock
+    }
+
+    // MARK: Entries
+
+    package func create(personId: UUID, fields: TimeEntryFields, actor: TimeActor) async throws -> TimeEntry {
+        let fields = try checked(fields)
+        let project = try await availableProject(fields.projectId, to: personId)
+        var write = fields
+        write.billable = fields.billable ?? project.billable
+        return try await entries.create(personId: personId, fields: write, actor: actor, now: clock.now())
+    }
+
+    package func update(
+        entryId: UUID, personId: UUID, condition: VersionCondition, patch: TimeEntryPatch, actor: TimeActor
+    ) async throws -> Versioned<TimeEntry> {
+        guard let current = try await entries.entry(id: entryId), current.personId == personId else { return .notFound }
+        guard let end = current.end else { throw TimeError.timerRunning }
+        var fields = TimeEntryFields(
+            projectId: patch.projectId ?? current.projectId, description: patch.description ?? current.description,
+            start: patch.start ?? current.start, end: patch.end ?? end, tags: patch.tags ?? current.tags,
+            billable: patch.billable ?? current.billable
+        )
+        fields = try checked(fields)
+        if fields.projectId != current.projectId {
+            let project = try await availableProject(fields.projectId, to: personId)
+            if patch.billable == nil { fields.billable = project.billable }
+        }
+        return try await entries.update(entryId: entryId, personId: personId, condition: condition, fields: fields, actor: actor, now: clock.now())
+    }
+
+    package func delete(entryId: UUID, personId: UUID, condition: VersionCondition, actor: TimeActor) async throws -> Versioned<TimeEntry> {
+        guard let current = try await entries.entry(id: entryId), current.personId == personId else { return .notFound }
+        guard current.end != nil else { throw TimeError.timerRunning }
+        return try await entries.delete(entryId: entryId, personId: personId, condition: condition, actor: actor, now: clock.now())
+    }
+
+    /// Whole seconds, tidy tags, and the rules of time.
+    private func checked(_ fields: TimeEntryFields) throws -> TimeEntryFields {
+        var fields = fields
+        fields.start = TimeRules.wholeSeconds(fields.start)
+        fields.end = TimeRules.wholeSeconds(fields.end)
+        fields.tags = TimeRules.tags(fields.tags)
+        if let problem = TimeRules.problem(start: fields.start, end: fields.end, now: clock.now()) { throw problem }
+        return fields
+    }
+
+    private func availableProject(_ projectId: UUID, to personId: UUID) async throws -> Project {
+        guard let project = try await catalog.project(id: projectId) else { throw TimeError.projectUnavailable }
+        let teams = try await catalog.teams(of: personId)
+        guard CatalogRules.isOpen(project, toMemberOf: teams.member) else { throw TimeError.projectUnavailable }
+        return project
+    }
+
+    // MARK: The timer
+
+    package enum TimerPress: String, Sendable {
+        case start, stop, cancel
+    }
+
+    /// Presses a timer button. With an idempotent request, a retry gets the first answer and
+    /// changes nothing more (a retried stop does not stop a timer started since).
+    package func press(
+        _ press: TimerPress, personId: UUID, start: (projectId: UUID, description: String, tags: [String])? = nil,
+        idempotency request: IdempotentRequest?
+    ) async throws -> TimerState {
+        if let request, case .replay(let answer) = try await idempotency.claim(request, now: clock.now()) {
+            guard let body = answer.body, let state = try? JSONDecoder().decode(TimerState.self, from: body) else {
+                throw StoreError.malformedRow(column: "idempotency_keys.response_body")
+            }
+            return state
+        }
+        do {
+            let state: TimerState
+            switch press {
+            case .start:
+                guard let start else { throw TimeError.projectUnavailable }
+                let project = try await availableProject(start.projectId, to: personId)
+                state = try await entries.startTimer(
+                    personId: personId, projectId: project.id, description: start.description, tags: TimeRules.tags(start.tags),
+                    billable: project.billable, now: clock.now()
+                )
+            case .stop:
+                state = try await entries.stopTimer(personId: personId, now: clock.now())
+            case .cancel:
+                state = try await entries.cancelTimer(personId: personId, now: clock.now())
+            }
+            if let request {
+                try await idempotency.complete(request, answer: IdempotentAnswer(outcome: press.rawValue, body: try JSONEncoder().encode(state)))
+            }
+            return state
+        } catch {
+            if let request { try? await idempotency.release(request) }
+            throw error
+        }
+    }
+
+    // MARK: Sums
+
+    /// A person's hours in the days, by day, week or project, with their capacity.
+    package func summary(personId: UUID, range: DayRange, groupBy: SummaryGrouping) async throws -> TimeReport {
+        let totals = try await entries.totals(personId: personId, range: range, groupBy: groupBy)
+        let capacity = try await entries.capacity(personIds: [personId], range: range).first
+        let workingDays = TimeRules.workingDays(range)
+        return TimeReport(
+            range: range, rows: totals.map { TimeReportRow(total: $0, capacity: nil) }, capacityHours: capacity?.hours(workingDays: workingDays) ?? 0)
+    }
+
+    /// The company's hours in the days. By person, everyone under contract has a row (with no
+    /// hours too) and their capacity; by team, a team's capacity is its members'.
+    package func report(range: DayRange, groupBy: ReportGrouping) async throws -> TimeReport {
+        let totals = try await entries.report(range: range, groupBy: groupBy)
+        switch groupBy {
+        case .client, .project:
+            return TimeReport(range: range, rows: totals.map { TimeReportRow(total: $0, capacity: nil) }, capacityHours: nil)
+        case .person, .team:
+            let workingDays = TimeRules.workingDays(range)
+            let people = try await entries.capacity(personIds: nil, range: range)
+            var capacity: [UUID: Decimal] = [:]
+            for person in people { capacity[person.personId] = person.hours(workingDays: workingDays) }
+            if groupBy == .person {
+                var rows = totals.map { TimeReportRow(total: $0, capacity: UUID(uuidString: $0.key).flatMap { capacity[$0] } ?? 0) }
+                let reported = Set(totals.map(\.key))
+                for person in people where !reported.contains(person.personId.lowercasedString) {
+                    rows.append(
+                        TimeReportRow(
+                            total: TimeTotal(key: person.personId.lowercasedString, label: person.name, seconds: 0, billableSeconds: 0),
+                            capacity: capacity[person.personId] ?? 0
+                        ))
+                }
+                return TimeReport(range: range, rows: rows, capacityHours: capacity.values.reduce(0, +))
+            }
+            let members = try await entries.teamMembers()
+            let rows = totals.map { total in
+                TimeReportRow(
+                    total: total,
+                    capacity: UUID(uuidString: total.key).map { members[$0, default: []].reduce(Decimal(0)) { $0 + (capacity[$1] ?? 0) } }
+                )
+            }
+            let counted = Set(members.values.flatMap { $0 })
+            return TimeReport(range: range, rows: rows, capacityHours: counted.reduce(Decimal(0)) { $0 + (capacity[$1] ?? 0) })
+        }
+    }
+
+    // MARK: Files
+
+    package struct ImportResult: Sendable, Equatable {
+        package var format: TimeFileFormat
+        package var rows: Int
+        package var confirmed: Bool
+        /// Whether the caller may create the clients and projects the file names.
+        package var mayCreate: Bool
+        package var outcome: ImportOutcome
+    }
+
+    /// Reads a Toggl or Clockify file and imports it into the person's entries, or only tells
+    /// what it would do. Clients and projects it names that do not exist are created for an
+    /// admin; for anyone else their lines are refused until an admin creates them.
+    package func importFile(_ data: Data, personId: UUID, mayCreate: Bool, confirm: Bool) async throws -> ImportResult {
+        let file = try TimeCSV.read(data)
+        var rows: [ImportRow] = []
+        var problems = file.problems
+        let now = clock.now()
+        for var row in file.rows {
+            row.start = TimeRules.wholeSeconds(row.start)
+            row.end = TimeRules.wholeSeconds(row.end)
+            if let problem = TimeRules.problem(start: row.start, end: row.end, now: now) {
+                problems.append(ImportProblem(line: row.line, reason: Self.reason(problem)))
+            } else {
+                rows.append(row)
+            }
+        }
+        var outcome = try await entries.importEntries(personId: personId, rows: rows, createMissing: mayCreate, dryRun: !confirm, now: now)
+        outcome.problems = (problems + outcome.problems).sorted { $0.line < $1.line }
+        return ImportResult(
+            format: file.format, rows: file.rows.count + file.problems.count, confirmed: confirm, mayCreate: mayCreate, outcome: outcome)
+    }
+
+    static func reason(_ problem: TimeError) -> String {
+        switch problem {
+        case .notAfterStart: "ends before it starts"
+        case .longerThanADay: "longer than 24 hours"
+        case .startsInFuture, .endsInFuture: "in the future"
+        default: "not importable"
+        }
+    }
+}
