@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`make bench`: the hot paths under wrk next to their main query under pgbench.
 
-Prepares (once) a database with 10,000 people and 1,000,000 invoices, starts the release
+Prepares (once) a database with 10,000 people, 1,000,000 invoices and 5,000,000 time entries, starts the release
 server, drives each path with wrk (32 connections, BENCH_SECONDS each) and its SQL with pgbench
 (prepared, and unprepared as the server sends it; 32 clients, same duration), and prints one table; the same goes as JSON to
 bench-results/. Only loopback is used.
@@ -46,21 +46,34 @@ def env():
     return e
 
 
+def load(name):
+    started = time.time()
+    subprocess.run([f"{PGBIN}/psql", "-X", "-q", "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook", "-d", DB,
+                    "-v", "ON_ERROR_STOP=1", "-1", "-f", os.path.join(ROOT, "bench", name)], check=True)
+    print(f"bench/{name} loaded in {time.time() - started:.0f} s", flush=True)
+
+
+def prepare_time():
+    """Time entries came later than the rest: a database made before them gets them once."""
+    if psql(DB, "SELECT count(*) FROM pg_tables WHERE tablename = 'bench_time_ready'") == "0":
+        load("time.sql")
+        psql(DB, "CREATE TABLE bench_time_ready ()")
+
+
 def prepare():
     exists = psql("postgres", f"SELECT 1 FROM pg_database WHERE datname = '{DB}'")
     if exists and psql(DB, "SELECT count(*) FROM pg_tables WHERE tablename = 'bench_ready'") == "1":
         # Schema files added since the data was generated apply to it as to any database.
         subprocess.run([BIN, "migrate"], env=env(), check=True, capture_output=True)
+        prepare_time()
         print("benchmark database is there; reusing it", flush=True)
         return
     psql("postgres", f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
     psql("postgres", f"CREATE DATABASE {DB}")
     subprocess.run([BIN, "migrate"], env=env(), check=True, capture_output=True)
-    started = time.time()
-    subprocess.run([f"{PGBIN}/psql", "-X", "-q", "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook", "-d", DB,
-                    "-v", "ON_ERROR_STOP=1", "-1", "-f", os.path.join(ROOT, "bench", "data.sql")], check=True)
+    load("data.sql")
     psql(DB, "CREATE TABLE bench_ready ()")
-    print(f"benchmark data generated in {time.time() - started:.0f} s", flush=True)
+    prepare_time()
 
 
 class Server:
@@ -163,7 +176,30 @@ def main():
             row["pgbench_unprepared_tps"] = pgbench(script, mode="extended", **defines)
             rows.append(row)
             print(f"  {name}: {row['rps']:.0f} req/s", flush=True)
+        # Time tracking on 5,000,000 entries: a person's week, the company's month by team and
+        # by project (one request at a time too: the month report's own latency), the timer.
+        week = "from=2026-10-19&to=2026-10-25"
+        month = "from=2026-10-01&to=2026-10-31"
+        rows.append(wrk("GET /v1/me/time-summary (week)", BENCH_PATH=f"/v1/me/time-summary?{week}&groupBy=day", BENCH_TOKEN=worker))
+        rows.append(wrk("GET /v1/me/time-entries (week)", BENCH_PATH=f"/v1/me/time-entries?{week}", BENCH_TOKEN=worker))
+        rows.append(wrk("GET /v1/reports/time (month, team)", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=team", BENCH_TOKEN=admin))
+        rows.append(wrk("GET /v1/reports/time (month, project)", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=project",
+                        BENCH_TOKEN=admin))
+        single = []
+        for _ in range(5):
+            started = time.time()
+            requests.get(URL + f"/v1/reports/time?{month}&groupBy=project", headers={"Authorization": f"Bearer {admin}"},
+                         timeout=60).raise_for_status()
+            single.append((time.time() - started) * 1000)
+        month_report_ms = sorted(single)[len(single) // 2]
+        print(f"  month report by project, alone: median {month_report_ms:.0f} ms of 5", flush=True)
         read_rss = server.peak_rss_mb()
+        timer_tokens = os.path.join(OUT, "timer-tokens.txt")
+        with futures.ThreadPoolExecutor(8) as pool:
+            presses = list(pool.map(lambda n: sign_in(f"person{n}@bench.example")["accessToken"], range(2000, 2256)))
+        open(timer_tokens, "w").write("\n".join(presses) + "\n")
+        rows.append(wrk("POST /v1/me/timer start/stop", script="timer.lua", BENCH_TOKENS_FILE=timer_tokens,
+                        BENCH_PROJECT="40000000-0000-4000-8000-000000000000"))
 
         # Writes: refresh with rotating tokens, file download and upload (200 KB), approve.
         tokens = os.path.join(OUT, "refresh-tokens.txt")
@@ -212,10 +248,11 @@ def main():
     for r in rows:
         print(f"{r['path']:36} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} {r['p99_ms'] or 0:8.2f} {r['errors']:7d} "
               f"{(r.get('pgbench_tps') or 0):12.0f} {(r.get('ratio') or 0):6.2f} {(r.get('pgbench_unprepared_tps') or 0):11.0f}")
+    print(f"the month's report by project, one request alone: {month_report_ms:.0f} ms (median of 5)")
     print(f"cold start to ready: {cold * 1000:.0f} ms; peak RSS after reads: {read_rss:.0f} MB; "
           f"after 20 × 10 MiB uploads: {upload_rss:.0f} MB")
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    json.dump({"rows": rows, "cold_start_ms": cold * 1000, "peak_rss_reads_mb": read_rss, "peak_rss_uploads_mb": upload_rss,
+    json.dump({"rows": rows, "month_report_ms": month_report_ms, "cold_start_ms": cold * 1000, "peak_rss_reads_mb": read_rss, "peak_rss_uploads_mb": upload_rss,
                "seconds": SECONDS, "connections": CONNECTIONS}, open(os.path.join(OUT, f"bench-{stamp}.json"), "w"), indent=2)
 
 

@@ -156,13 +156,19 @@ package enum TimeCSV {
         guard table.count - 1 <= maximumRows else { throw .notATimeCSV }
         var rows: [ImportRow] = []
         var problems: [ImportProblem] = []
+        let dateColumns = (format == .toggl ? ["Start date"] : ["Start Date", "End Date"]).compactMap { column[$0] }
+        // Slashed dates are month first (Clockify's default) unless the file shows otherwise:
+        // a workspace set to day first writes 23/11/2026, and one such date settles the file.
+        let dayFirst = table.dropFirst().contains { fields in
+            dateColumns.contains { $0 < fields.count && (Int(fields[$0].split(separator: "/").first ?? "") ?? 0) > 12 }
+        }
         for (offset, fields) in table.dropFirst().enumerated() {
             let line = offset + 2
             func cell(_ name: String) -> String {
                 guard let index = column[name], index < fields.count else { return "" }
                 return CSVReader.unneutralized(fields[index].trimmingCharacters(in: .whitespaces))
             }
-            switch row(line: line, format: format, cell: cell) {
+            switch row(line: line, format: format, dayFirst: dayFirst, cell: cell) {
             case .success(let row): rows.append(row)
             case .failure(let problem): problems.append(problem)
             }
@@ -170,15 +176,17 @@ package enum TimeCSV {
         return (format, rows, problems)
     }
 
-    private static func row(line: Int, format: TimeFileFormat, cell: (String) -> String) -> Result<ImportRow, ImportProblem> {
+    private static func row(
+        line: Int, format: TimeFileFormat, dayFirst: Bool, cell: (String) -> String
+    ) -> Result<ImportRow, ImportProblem> {
         let (dateColumn, timeColumn) = format == .toggl ? ("Start date", "Start time") : ("Start Date", "Start Time")
-        guard let day = date(cell(dateColumn)), let time = timeOfDay(cell(timeColumn)),
+        guard let day = date(cell(dateColumn), dayFirst: dayFirst), let time = timeOfDay(cell(timeColumn)),
             let start = TimeRules.instant(day, hour: time.hour, minute: time.minute, second: time.second)
         else {
             return .failure(ImportProblem(line: line, reason: "unreadable start date or time"))
         }
         var end: Date?
-        if format == .clockify, let endDay = date(cell("End Date")), let endTime = timeOfDay(cell("End Time")) {
+        if format == .clockify, let endDay = date(cell("End Date"), dayFirst: dayFirst), let endTime = timeOfDay(cell("End Time")) {
             end = TimeRules.instant(endDay, hour: endTime.hour, minute: endTime.minute, second: endTime.second)
         }
         if end == nil, let seconds = duration(cell(format == .toggl ? "Duration" : "Duration (h)")) {
@@ -205,13 +213,14 @@ package enum TimeCSV {
             ))
     }
 
-    /// `2026-11-23`, `11/23/2026` (Clockify's default) or `23.11.2026` (Czech).
-    static func date(_ text: String) -> CalendarDay? {
+    /// `2026-11-23`, `11/23/2026` (Clockify's default; `23/11/2026` when `dayFirst`) or
+    /// `23.11.2026` (Czech).
+    static func date(_ text: String, dayFirst: Bool = false) -> CalendarDay? {
         if let day = CalendarDay(text) { return day }
         let slash = text.split(separator: "/"), dots = text.split(separator: ".")
         let (month, day, year): (Substring, Substring, Substring)
         if slash.count == 3 {
-            (month, day, year) = (slash[0], slash[1], slash[2])
+            (month, day, year) = dayFirst ? (slash[1], slash[0], slash[2]) : (slash[0], slash[1], slash[2])
         } else if dots.count == 3 {
             (day, month, year) = (dots[0], dots[1], dots[2])
         } else {
@@ -232,7 +241,8 @@ package enum TimeCSV {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
         guard (2...3).contains(parts.count), let hour = parts[0], let minute = parts[1] else { return nil }
         let second = parts.count == 3 ? parts[2] : 0
-        guard let second else { return nil }
+        // Out-of-range parts would roll into the next hour or day instead of being refused.
+        guard let second, (0..<60).contains(minute), (0..<60).contains(second), (0..<24).contains(hour) else { return nil }
         if let shift {
             guard (1...12).contains(hour) else { return nil }
             return (hour % 12 + shift, minute, second)

@@ -11,8 +11,10 @@ struct LenientDateTranscoder: DateTranscoder {
         date.formatted(Self.whole)
     }
 
+    /// Throws a `DecodingError`, as the runtime's own transcoder does, so a bad date is the
+    /// client's mistake (400) and not a fault of ours.
     func decode(_ text: String) throws -> Date {
-        if let date = try? Self.whole.parse(text) { return date }
-        return try Self.fractional.parse(text)
+        if let date = (try? Self.whole.parse(text)) ?? (try? Self.fractional.parse(text)) { return date }
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Expected an RFC 3339 date-time."))
     }
 }

@@ -53,9 +53,11 @@ struct TimeEntryTests {
             let webProject = try await post(API.json(projectId: Demo.carConfigurator, "2026-11-15", "08:00", "09:00"))
             let unknown = try await post(API.json(projectId: UUID(), "2026-11-15", "08:00", "09:00"))
             let comma = try await post(#"{"projectId":"\#(Demo.internalProject)","start":"2026-11-15T08:00:00Z","end":"2026-11-15T09:00:00Z","tags":["a,b"]}"#)
+            let noEnd = try await post(#"{"projectId":"\#(Demo.internalProject)","start":"2026-11-15T08:00:00Z","end":""}"#)
             let day = try await post(#"{"projectId":"\#(Demo.mobileBanking)","start":"2026-11-15T08:00:00.750Z","end":"2026-11-16T08:00:00.900Z","tags":[" vývoj ","vývoj",""]}"#)
 
             #expect(long.problem?.errors?.map(\.code) == ["too_long"])
+            #expect(noEnd.status == .badRequest, "an empty date is the client's mistake: \(noEnd.text)")
             #expect(future.problem?.errors?.map(\.code) == ["future"])
             #expect(backwards.problem?.errors?.map(\.code) == ["before_start"])
             #expect(webProject.status == .unprocessableContent)

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import StaffbookCore
+
+@Suite("Time rules and files")
+struct TimeRulesTests {
+    static func day(_ text: String) -> CalendarDay {
+        CalendarDay(text) ?? CalendarDay(year: 1970, month: 1, day: 1)
+    }
+
+    @Test func weeksAreISOWeeksAcrossTheNewYear() {
+        #expect(TimeRules.isoWeek(Self.day("2026-11-02")) == "2026-W45")
+        #expect(TimeRules.isoWeek(Self.day("2026-12-31")) == "2026-W53")
+        #expect(TimeRules.isoWeek(Self.day("2027-01-03")) == "2026-W53", "Sunday belongs to the week that began in 2026")
+        #expect(TimeRules.isoWeek(Self.day("2027-01-04")) == "2027-W01")
+    }
+
+    @Test func capacityCountsWorkingDaysWithoutPublicHolidays() {
+        let range = DayRange(from: Self.day("2026-11-16"), to: Self.day("2026-11-22"))
+        let days = TimeRules.workingDays(range)
+        #expect(days.count == 4, "Tuesday 17 November is a holiday")
+        #expect(TimeRules.capacityHours(workingDays: days, weeklyCapacity: 40, covered: { _ in true }) == 32)
+        #expect(TimeRules.utilisation(hours: 30, capacity: 32) == Decimal(string: "0.94"))
+        #expect(TimeRules.utilisation(hours: 5, capacity: 0) == nil)
+    }
+
+    @Test func aStoppedTimerIsCappedAtADayAndDroppedWhenItRanNoWholeSecond() {
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        #expect(TimeRules.stop(start: start, now: start.addingTimeInterval(0.9)) == .drop)
+        #expect(TimeRules.stop(start: start, now: start.addingTimeInterval(90.5)) == .end(start.addingTimeInterval(90), capped: false))
+        #expect(TimeRules.stop(start: start, now: start.addingTimeInterval(30 * 3600)) == .end(start.addingTimeInterval(86400), capped: true))
+    }
+
+    @Test func datesAndTimesAreReadAsTogglAndClockifyWriteThem() {
+        #expect(TimeCSV.date("2026-11-23") == Self.day("2026-11-23"))
+        #expect(TimeCSV.date("11/03/2026") == Self.day("2026-11-03"), "month first by default")
+        #expect(TimeCSV.date("11/03/2026", dayFirst: true) == Self.day("2026-03-11"))
+        #expect(TimeCSV.date("23.11.2026") == Self.day("2026-11-23"))
+        #expect(TimeCSV.date("23.11.26") == nil, "a two-digit year is not guessed")
+        #expect(TimeCSV.timeOfDay("09:05:30").map { [$0.hour, $0.minute, $0.second] } == [9, 5, 30])
+        #expect(TimeCSV.timeOfDay("9:05").map { [$0.hour, $0.minute, $0.second] } == [9, 5, 0])
+        #expect(TimeCSV.timeOfDay("12:15:00 AM").map { [$0.hour, $0.minute, $0.second] } == [0, 15, 0])
+        #expect(TimeCSV.timeOfDay("01:15 PM").map { [$0.hour, $0.minute, $0.second] } == [13, 15, 0])
+        #expect(TimeCSV.timeOfDay("25:00") == nil)
+    }
+
+    @Test func aWrittenFileReadsBackToTheSameEntries() throws {
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let entry = TimeEntry(
+            id: UUID(), personId: UUID(), projectId: UUID(), projectName: "Mobilní bankovnictví", clientId: UUID(),
+            clientName: "Česká spořitelna, a.s.", description: "=SUM(A1) \"revize\"\nřádek 2", start: start,
+            end: start.addingTimeInterval(5400), tags: ["vývoj", "revize"], billable: true, version: 1
+        )
+        for format in [TimeFileFormat.toggl, .clockify] {
+            let data = TimeCSV.write([ExportedEntry(entry: entry, personName: "Jan Novák", email: "jan.novak@staffbook.example")], format: format)
+            let file = try TimeCSV.read(data)
+            #expect(file.format == format)
+            #expect(file.problems.isEmpty)
+            let row = try #require(file.rows.first)
+            #expect(row.clientName == "Česká spořitelna, a.s.")
+            #expect(row.description == entry.description, "quotes, new lines and a formula-like text survive")
+            #expect(row.start == start && row.end == entry.end)
+            #expect(row.tags == ["vývoj", "revize"])
+            #expect(row.billable == true)
+        }
+    }
+
+    @Test func aFileWithoutTheColumnsOfEitherToolIsNotATimeFile() {
+        #expect(throws: TimeError.notATimeCSV) { try TimeCSV.read(Data("Jméno,Částka\nJan,100\n".utf8)) }
+        #expect(throws: TimeError.notATimeCSV) { try TimeCSV.read(Data("\"unterminated\n".utf8)) }
+    }
+}
