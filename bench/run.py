@@ -106,8 +106,34 @@ def sign_in(email):
     return r.json()
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+SERVER_PID = None
+
+
+def cpu_seconds(pid, children=False):
+    """User + system CPU of a process from /proc/<pid>/stat (with its reaped children's if asked)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if children else 0)
+    return ticks / TICKS
+
+
+def postgres_cpu_seconds():
+    """PostgreSQL's CPU: every process of the cluster, including backends that ended meanwhile."""
+    postmaster = int(open(os.path.join(ROOT, ".local", "postgres", "data", "postmaster.pid")).readline())
+    total = cpu_seconds(postmaster, children=True)
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if int(open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    total += cpu_seconds(entry)
+            except (OSError, ValueError):
+                pass
+    return total
+
+
 def wrk(name, script="request.lua", seconds=SECONDS, **variables):
     e = dict(os.environ, BENCH_THREADS=str(THREADS), **{k: str(v) for k, v in variables.items()})
+    server_before, postgres_before = cpu_seconds(SERVER_PID), postgres_cpu_seconds()
     out = subprocess.run(["wrk", "-t", str(THREADS), "-c", str(CONNECTIONS), "-d", f"{seconds}s", "--latency", "-s",
                           os.path.join(ROOT, "bench", "wrk", script), URL], env=e, capture_output=True, text=True).stdout
 
@@ -118,12 +144,16 @@ def wrk(name, script="request.lua", seconds=SECONDS, **variables):
         value, unit = float(m.group(1)), m.group(2)
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    requests_done = max(int(re.search(r"(\d+) requests in", out).group(1)), 1)
+    server_ms = (cpu_seconds(SERVER_PID) - server_before) * 1000 / requests_done
+    postgres_ms = (postgres_cpu_seconds() - postgres_before) * 1000 / requests_done
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     errors = (int(non2xx.group(1)) if non2xx else 0) + (sum(int(x) for x in socket.groups()) if socket else 0)
     if errors:
         print(f"  {name}: {(non2xx.group(0) + '; ') if non2xx else ''}{socket.group(0) if socket else ''}", flush=True)
-    return {"path": name, "rps": rps, "p50_ms": latency("50"), "p99_ms": latency("99"), "errors": errors}
+    return {"path": name, "rps": rps, "p50_ms": latency("50"), "p99_ms": latency("99"), "errors": errors,
+            "server_cpu_ms": server_ms, "postgres_cpu_ms": postgres_ms}
 
 
 def pgbench(script, mode="prepared", **defines):
@@ -139,8 +169,10 @@ def pgbench(script, mode="prepared", **defines):
 def main():
     os.makedirs(OUT, exist_ok=True)
     prepare()
+    global SERVER_PID
     server = Server()
     cold = server.start()
+    SERVER_PID = server.process.pid
     rows = []
     try:
         worker = sign_in("person3@bench.example")["accessToken"]   # a contractor
@@ -244,10 +276,11 @@ def main():
 
     print()
     print(f"{'path':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'pgbench tps':>12} {'ratio':>6} "
-          f"{'unprepared':>11}")
+          f"{'unprepared':>11} {'srv CPU ms':>10} {'pg CPU ms':>9}")
     for r in rows:
         print(f"{r['path']:36} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} {r['p99_ms'] or 0:8.2f} {r['errors']:7d} "
-              f"{(r.get('pgbench_tps') or 0):12.0f} {(r.get('ratio') or 0):6.2f} {(r.get('pgbench_unprepared_tps') or 0):11.0f}")
+              f"{(r.get('pgbench_tps') or 0):12.0f} {(r.get('ratio') or 0):6.2f} {(r.get('pgbench_unprepared_tps') or 0):11.0f} "
+              f"{r['server_cpu_ms']:10.3f} {r['postgres_cpu_ms']:9.3f}")
     print(f"the month's report by project, one request alone: {month_report_ms:.0f} ms (median of 5)")
     print(f"cold start to ready: {cold * 1000:.0f} ms; peak RSS after reads: {read_rss:.0f} MB; "
           f"after 20 × 10 MiB uploads: {upload_rss:.0f} MB")
