@@ -7,8 +7,9 @@ import Synchronization
 /// send (no `Host`, broken chunk sizes) and for watching when the server closes.
 enum RawHTTP {
     /// Sends `bytes`, then reads until the server closes the connection or `timeout` passes.
-    /// Returns what arrived and whether the server closed.
-    static func exchange(port: Int, _ bytes: [UInt8], timeout: Duration = .seconds(5)) async throws -> (answer: String, closed: Bool) {
+    /// Returns what arrived and whether the server closed. The timeout is generous: the whole
+    /// suite runs at once, and on two cores an answer has taken over 5 s.
+    static func exchange(port: Int, _ bytes: [UInt8], timeout: Duration = .seconds(30)) async throws -> (answer: String, closed: Bool) {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
