@@ -26,20 +26,3 @@ package struct Team: Sendable, Equatable {
         self.members = members
     }
 }
-
-/// Keyset position of a team in name order.
-package struct TeamPosition: PagePosition {
-    package var name: String
-    package var id: UUID
-
-    package enum CodingKeys: String, CodingKey {
-        case name = "n", id = "i"
-    }
-
-    package init(name: String, id: UUID) {
-        self.name = name
-        self.id = id
-    }
-
-    package var isValid: Bool { PagePositionText.isValid(name) }
-}

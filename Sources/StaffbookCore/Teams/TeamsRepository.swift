@@ -3,7 +3,7 @@ import Foundation
 /// Teams and their members.
 package protocol TeamsRepository: Sendable {
     /// Teams by name: all of them, or those `leaderId` leads.
-    func list(ledBy leaderId: UUID?, page: PageRequest<TeamPosition>) async throws -> [Team]
+    func list(ledBy leaderId: UUID?, page: PageRequest<SingleNamePosition>) async throws -> [Team]
     func find(id: UUID) async throws -> Team?
     /// Creates a team; a taken name throws `team-name-taken`.
     func create(name: String, now: Date) async throws -> Team

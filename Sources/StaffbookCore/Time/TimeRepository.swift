@@ -3,13 +3,13 @@ import Foundation
 /// Clients and projects.
 package protocol CatalogRepository: Sendable {
     /// Clients by name (fetches `page.fetchLimit`).
-    func clients(includeInactive: Bool, page: PageRequest<CatalogPosition>) async throws -> [Client]
+    func clients(includeInactive: Bool, page: PageRequest<SingleNamePosition>) async throws -> [Client]
     func client(id: UUID) async throws -> Client?
     /// A taken name (ignoring case and accents) throws `TimeError.clientNameTaken`.
     func createClient(name: String, billingAddress: String?, now: Date) async throws -> Client
     func updateClient(id: UUID, condition: VersionCondition, fields: ClientFields, now: Date) async throws -> Versioned<Client>
     /// Projects by client and name (fetches `page.fetchLimit`).
-    func projects(filter: ProjectFilter, page: PageRequest<CatalogPosition>) async throws -> [Project]
+    func projects(filter: ProjectFilter, page: PageRequest<SingleNamePosition>) async throws -> [Project]
     func project(id: UUID) async throws -> Project?
     /// Nil for an unknown client; a taken name under the client throws `TimeError.projectNameTaken`.
     func createProject(_ fields: ProjectFields, now: Date) async throws -> Project?
@@ -36,23 +36,6 @@ package struct ProjectFilter: Sendable, Equatable {
         self.clientId = clientId
         self.includeInactive = includeInactive
     }
-}
-
-/// Keyset position in a list by name.
-package struct CatalogPosition: PagePosition {
-    package var name: String
-    package var id: UUID
-
-    package enum CodingKeys: String, CodingKey {
-        case name = "n", id = "i"
-    }
-
-    package init(name: String, id: UUID) {
-        self.name = name
-        self.id = id
-    }
-
-    package var isValid: Bool { PagePositionText.isValid(name) }
 }
 
 /// Keyset position in a person's entries, newest first.

@@ -7,9 +7,9 @@ extension APIHandler {
     func listTeams(_ input: Operations.ListTeams.Input) async throws -> Operations.ListTeams.Output {
         let caller = try RequestScope.requireCaller()
         let query = input.query
-        let page = try PageRequest<TeamPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        let page = try PageRequest<SingleNamePosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         let rows = try await teams.list(ledBy: caller.has(.admin) ? nil : caller.accountId, page: page)
-        let result = Page(rows: rows, limit: page.limit) { TeamPosition(name: $0.name, id: $0.id) }
+        let result = Page(rows: rows, limit: page.limit) { SingleNamePosition(name: $0.name, id: $0.id) }
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),

@@ -7,9 +7,9 @@ import StaffbookCore
 extension APIHandler {
     func listClients(_ input: Operations.ListClients.Input) async throws -> Operations.ListClients.Output {
         let query = input.query
-        let page = try PageRequest<CatalogPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        let page = try PageRequest<SingleNamePosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         let rows = try await catalog.clients(includeInactive: query.includeInactive ?? false, page: page)
-        let result = Page(rows: rows, limit: page.limit) { CatalogPosition(name: $0.name, id: $0.id) }
+        let result = Page(rows: rows, limit: page.limit) { SingleNamePosition(name: $0.name, id: $0.id) }
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
@@ -47,7 +47,7 @@ extension APIHandler {
     func listProjects(_ input: Operations.ListProjects.Input) async throws -> Operations.ListProjects.Output {
         let caller = try RequestScope.requireCaller()
         let query = input.query
-        let page = try PageRequest<CatalogPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        let page = try PageRequest<SingleNamePosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         var validation = InputValidation()
         let clientId = query.clientId.flatMap { validation.uuid($0, field: "query.clientId") }
         try validation.check()
@@ -57,7 +57,7 @@ extension APIHandler {
             filter.openToTeams = try await catalog.teams(of: caller.accountId).member
         }
         let rows = try await catalog.projects(filter: filter, page: page)
-        let result = Page(rows: rows, limit: page.limit) { CatalogPosition(name: $0.name, id: $0.id) }
+        let result = Page(rows: rows, limit: page.limit) { SingleNamePosition(name: $0.name, id: $0.id) }
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),

@@ -19,7 +19,7 @@ package struct PostgresTeamsRepository: TeamsRepository {
                   FROM team_members m JOIN accounts a ON a.id = m.account_id WHERE m.team_id = t.id), '[]')
         """
 
-    package func list(ledBy leaderId: UUID?, page: PageRequest<TeamPosition>) async throws -> [Team] {
+    package func list(ledBy leaderId: UUID?, page: PageRequest<SingleNamePosition>) async throws -> [Team] {
         let logger = self.logger
         let after = page.after
         return try await database.withConnection { connection in

@@ -19,7 +19,7 @@ package struct PostgresCatalogRepository: CatalogRepository {
         return Client(id: id, name: name, billingAddress: address, active: active, version: version)
     }
 
-    package func clients(includeInactive: Bool, page: PageRequest<CatalogPosition>) async throws -> [Client] {
+    package func clients(includeInactive: Bool, page: PageRequest<SingleNamePosition>) async throws -> [Client] {
         let logger = self.logger
         let after = page.after
         return try await database.withConnection { connection in
@@ -106,7 +106,7 @@ package struct PostgresCatalogRepository: CatalogRepository {
         )
     }
 
-    package func projects(filter: ProjectFilter, page: PageRequest<CatalogPosition>) async throws -> [Project] {
+    package func projects(filter: ProjectFilter, page: PageRequest<SingleNamePosition>) async throws -> [Project] {
         let logger = self.logger
         let after = page.after
         let teams = filter.openToTeams.map { Array($0) }

@@ -60,7 +60,7 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
     }
 
     static func entry(id: UUID, on connection: PostgresConnection, logger: Logger) async throws -> TimeEntry? {
-        try await connection.query("SELECT \(unescaped: columns) FROM \(unescaped: from) WHERE e.id = \(id)", logger: logger)
+        try await connection.query("SELECT \(unescaped: Self.columns) FROM \(unescaped: Self.from) WHERE e.id = \(id)", logger: logger)
             .collect().first.map(entry)
     }
 
@@ -74,7 +74,7 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
     static func running(personId: UUID, on connection: PostgresConnection, logger: Logger) async throws -> TimeEntry? {
         try await connection.query(
             "SELECT \(unescaped: columns) FROM \(unescaped: from) WHERE e.account_id = \(personId) AND e.ended_at IS NULL", logger: logger
-        ).collect().first.map(entry)
+        ).collect().first.map(Self.entry)
     }
 
     // MARK: Writing
@@ -179,19 +179,28 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
         }
     }
 
+    /// The person's finished entry, locked for a change, when the caller read its current version.
+    private static func lockFinished(
+        entryId: UUID, personId: UUID, condition: VersionCondition, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Versioned<TimeEntry> {
+        guard
+            let current = try await connection.query(
+                "SELECT \(unescaped: Self.columns) FROM \(unescaped: Self.from) WHERE e.id = \(entryId) AND e.account_id = \(personId) FOR UPDATE OF e",
+                logger: logger
+            ).collect().first.map(Self.entry)
+        else { return .notFound }
+        guard condition.matches(current.version) else { return .stale }
+        guard current.end != nil else { throw TimeError.timerRunning }
+        return .written(current)
+    }
+
     package func update(
         entryId: UUID, personId: UUID, condition: VersionCondition, fields: TimeEntryFields, actor: TimeActor, now: Date
     ) async throws -> Versioned<TimeEntry> {
         let logger = self.logger
         return try await database.withTransaction { connection in
-            guard
-                let current = try await connection.query(
-                    "SELECT \(unescaped: Self.columns) FROM \(unescaped: Self.from) WHERE e.id = \(entryId) AND e.account_id = \(personId) FOR UPDATE OF e",
-                    logger: logger
-                ).collect().first.map(Self.entry)
-            else { return .notFound }
-            guard condition.matches(current.version) else { return .stale }
-            guard current.end != nil else { throw TimeError.timerRunning }
+            let locked = try await Self.lockFinished(entryId: entryId, personId: personId, condition: condition, on: connection, logger: logger)
+            guard case .written(let current) = locked else { return locked }
             try await Self.checkLocks(personId: personId, instants: [current.start, fields.start], actor: actor, on: connection, logger: logger)
             try await Self.checkOverlap(personId: personId, start: fields.start, end: fields.end, except: entryId, on: connection, logger: logger)
             try await Self.constraints {
@@ -219,14 +228,8 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
     ) async throws -> Versioned<TimeEntry> {
         let logger = self.logger
         return try await database.withTransaction { connection in
-            guard
-                let current = try await connection.query(
-                    "SELECT \(unescaped: Self.columns) FROM \(unescaped: Self.from) WHERE e.id = \(entryId) AND e.account_id = \(personId) FOR UPDATE OF e",
-                    logger: logger
-                ).collect().first.map(Self.entry)
-            else { return .notFound }
-            guard condition.matches(current.version) else { return .stale }
-            guard current.end != nil else { throw TimeError.timerRunning }
+            let locked = try await Self.lockFinished(entryId: entryId, personId: personId, condition: condition, on: connection, logger: logger)
+            guard case .written(let current) = locked else { return locked }
             try await Self.checkLocks(personId: personId, instants: [current.start], actor: actor, on: connection, logger: logger)
             try await connection.query("DELETE FROM time_entries WHERE id = \(entryId)", logger: logger)
             try await Self.audit(
