@@ -131,10 +131,10 @@ def postgres_cpu_seconds():
     return total
 
 
-def wrk(name, script="request.lua", seconds=SECONDS, **variables):
+def wrk(name, script="request.lua", seconds=SECONDS, connections=CONNECTIONS, **variables):
     e = dict(os.environ, BENCH_THREADS=str(THREADS), **{k: str(v) for k, v in variables.items()})
     server_before, postgres_before = cpu_seconds(SERVER_PID), postgres_cpu_seconds()
-    out = subprocess.run(["wrk", "-t", str(THREADS), "-c", str(CONNECTIONS), "-d", f"{seconds}s", "--latency", "-s",
+    out = subprocess.run(["wrk", "-t", str(THREADS), "-c", str(connections), "-d", f"{seconds}s", "--latency", "-s",
                           os.path.join(ROOT, "bench", "wrk", script), URL], env=e, capture_output=True, text=True).stdout
 
     def latency(label):
@@ -208,15 +208,21 @@ def main():
             row["pgbench_unprepared_tps"] = pgbench(script, mode="extended", **defines)
             rows.append(row)
             print(f"  {name}: {row['rps']:.0f} req/s", flush=True)
-        # Time tracking on 5,000,000 entries: a person's week, the company's month by team and
-        # by project (one request at a time too: the month report's own latency), the timer.
+        # Time tracking on 5,000,000 entries: a person's week, a team leader reading a member's
+        # month, the company's month by team and by project (reports an admin asks for: two at a
+        # time, and one alone for its own latency), the timer.
         week = "from=2026-10-19&to=2026-10-25"
         month = "from=2026-10-01&to=2026-10-31"
+        leader = sign_in("person2@bench.example")["accessToken"]  # leads Team 3; person302 is a member
+        member = "10000000-0000-4000-8000-000000000302"
         rows.append(wrk("GET /v1/me/time-summary (week)", BENCH_PATH=f"/v1/me/time-summary?{week}&groupBy=day", BENCH_TOKEN=worker))
         rows.append(wrk("GET /v1/me/time-entries (week)", BENCH_PATH=f"/v1/me/time-entries?{week}", BENCH_TOKEN=worker))
-        rows.append(wrk("GET /v1/reports/time (month, team)", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=team", BENCH_TOKEN=admin))
-        rows.append(wrk("GET /v1/reports/time (month, project)", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=project",
-                        BENCH_TOKEN=admin))
+        rows.append(wrk("GET member's month (team leader)", BENCH_PATH=f"/v1/users/{member}/time-summary?{month}&groupBy=week",
+                        BENCH_TOKEN=leader))
+        rows.append(wrk("GET /v1/reports/time (month, team) ×2", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=team",
+                        BENCH_TOKEN=admin, connections=2))
+        rows.append(wrk("GET /v1/reports/time (month, project) ×2", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=project",
+                        BENCH_TOKEN=admin, connections=2))
         single = []
         for _ in range(5):
             started = time.time()

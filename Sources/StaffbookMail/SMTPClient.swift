@@ -158,7 +158,7 @@ package struct SMTPClient: Sendable {
             try await session.command("DATA", expect: 354, step: "DATA")
             try await session.send(dotStuffed(message.rendered()) + "\r\n.\r\n")
             try await session.expect(250, step: "message")
-            try? await session.command("QUIT", expect: 221, step: "QUIT")
+            _ = try? await session.command("QUIT", expect: 221, step: "QUIT")
         }
     }
 

@@ -30,7 +30,7 @@ package struct PostgresMonthEndRepository: MonthEndRepository {
         let logger = self.logger
         let value = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
         try await database.withConnection { connection in
-            try await connection.query(
+            _ = try await connection.query(
                 """
                 INSERT INTO settings (key, value, updated_at, updated_by) VALUES (\(Self.remindersKey), \(value)::jsonb, \(now), \(by))
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by

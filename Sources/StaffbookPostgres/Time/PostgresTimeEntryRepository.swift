@@ -145,6 +145,7 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
     }
 
     /// Maps the constraints a write may still hit, after the checks, when two writes race.
+    @discardableResult
     static func constraints<Value>(_ body: () async throws -> Value) async throws -> Value {
         do {
             return try await body()
