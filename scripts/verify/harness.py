@@ -14,6 +14,7 @@ PG_PORT = os.environ.get("STAFFBOOK_PG_PORT", "54329")
 ADMIN_URL = f"postgres://staffbook@127.0.0.1:{PG_PORT}/postgres"
 BIN = os.path.join(ROOT, ".build", "debug", "staffbook")
 VENV = os.path.join(ROOT, ".local", "venv", "bin")
+LOGS = os.path.join(ROOT, ".local", "verify-logs")
 PSQL = "/usr/lib/postgresql/15/bin/psql"
 KEY = "verify:" + base64.b64encode(os.urandom(48)).decode()
 PASSWORD = "staffbook-demo"
@@ -50,7 +51,7 @@ def server_env(database, port=8080):
         "DATABASE_URL": f"postgres://staffbook@127.0.0.1:{PG_PORT}/{database}",
         "AUTH_SIGNING_KEY": KEY,
         "HTTP_PORT": str(port),
-        "LOG_LEVEL": "error",
+        "LOG_LEVEL": os.environ.get("VERIFY_LOG_LEVEL", "error"),
         "DATABASE_CONNECT_TIMEOUT_MS": "1000",
         "AUTH_MAX_FAILURES_PER_ADDRESS": "100000",
         "SCHEMA_DIRECTORY": os.path.join(ROOT, "schema"),
@@ -69,9 +70,13 @@ class Server:
         return self.launch().wait_ready()
 
     def launch(self):
-        """Starts the process without waiting for it (to start several at once)."""
-        self.process = subprocess.Popen([BIN, "serve"], env={**server_env(self.database, self.port), **self.settings},
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        """Starts the process without waiting for it (to start several at once). Its log goes to
+        .local/verify-logs/, one file per process, so a failed check can be read afterwards."""
+        os.makedirs(LOGS, exist_ok=True)
+        self.log = os.path.join(LOGS, f"{self.database}-{self.port}-{time.strftime('%H%M%S')}-{uuid.uuid4().hex[:6]}.log")
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen([BIN, "serve"], env={**server_env(self.database, self.port), **self.settings},
+                                            stdout=log, stderr=subprocess.STDOUT)
         return self
 
     def wait_ready(self):
