@@ -7,9 +7,11 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "staffbook",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "staffbook", targets: ["StaffbookCLI"]),
+        // For apps: the contract's types and a client for it, with auth, retries and problems.
+        .library(name: "StaffbookClient", targets: ["StaffbookClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -31,15 +33,49 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.0"),
     ],
     targets: [
-        // The HTTP contract: generated from openapi.yaml at build time, never committed.
+        // The HTTP contract's types: generated from openapi.yaml at build time, never committed.
+        // The server stubs and the client are generated into targets of their own that import
+        // these, so both sides share one source of the types.
         .target(
             name: "StaffbookAPI",
             dependencies: [
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             resources: [.copy("openapi.yaml")],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The server side of the contract (`registerHandlers`), from the same openapi.yaml.
+        .target(
+            name: "StaffbookAPIServer",
+            dependencies: [
+                "StaffbookAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The client side of the contract and a thin layer for apps: bearer tokens refreshed
+        // once for all concurrent requests, bounded retries, problems as Swift errors.
+        .target(
+            name: "StaffbookClient",
+            dependencies: [
+                "StaffbookAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(
+                    name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client",
+                    condition: .when(platforms: [.linux])
+                ),
+                .product(
+                    name: "OpenAPIURLSession", package: "swift-openapi-urlsession",
+                    condition: .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])
+                ),
+            ],
             swiftSettings: swiftSettings,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
@@ -83,6 +119,7 @@ let package = Package(
                 "StaffbookPostgres",
                 "StaffbookMail",
                 "StaffbookAPI",
+                "StaffbookAPIServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -95,6 +132,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -118,10 +156,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Real parts for tests: an SMTP server (aiosmtpd) and a webhook receiver on loopback.
+        // Real parts for tests: a database per test copied from a migrated template, a clock
+        // moved by hand, an SMTP server (aiosmtpd) and a webhook receiver on loopback.
         .target(
             name: "StaffbookTestSupport",
             dependencies: [
+                "StaffbookCore",
+                "StaffbookPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -155,6 +199,24 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The client library against the real server on a loopback port: the README's
+        // walk-through, and token refreshes under concurrency.
+        .testTarget(
+            name: "StaffbookEndToEndTests",
+            dependencies: [
+                "StaffbookAPI",
+                "StaffbookClient",
+                "StaffbookCore",
+                "StaffbookHTTP",
+                "StaffbookPostgres",
+                "StaffbookTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -4,6 +4,7 @@ import Logging
 import OpenAPIHummingbird
 import OpenAPIRuntime
 import StaffbookAPI
+import StaffbookAPIServer
 import StaffbookCore
 import StaffbookPostgres
 

@@ -1,4 +1,5 @@
 import Foundation
+import StaffbookTestSupport
 import Testing
 @testable import StaffbookCore
 @testable import StaffbookHTTP

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import StaffbookTestSupport
 import Testing
 @testable import StaffbookCore
 @testable import StaffbookHTTP

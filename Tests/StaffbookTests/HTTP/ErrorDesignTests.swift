@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import PostgresNIO
+import StaffbookTestSupport
 import Testing
 @testable import StaffbookCore
 @testable import StaffbookHTTP

@@ -4,6 +4,7 @@ import HummingbirdBcrypt
 import HummingbirdTesting
 import JWTKit
 import NIOCore
+import StaffbookTestSupport
 import Testing
 @testable import StaffbookCore
 @testable import StaffbookHTTP

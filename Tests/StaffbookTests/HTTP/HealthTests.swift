@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import StaffbookTestSupport
 import Testing
 @testable import StaffbookCore
 @testable import StaffbookHTTP

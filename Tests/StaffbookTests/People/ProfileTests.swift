@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import StaffbookTestSupport
 import Testing
 @testable import StaffbookCore
 @testable import StaffbookHTTP

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import NIOCore
+import StaffbookTestSupport
 
 /// A `multipart/form-data` body as a browser or the app would send it.
 struct Multipart {

@@ -5,6 +5,7 @@ import HummingbirdBcrypt
 import HummingbirdTesting
 import Logging
 import NIOCore
+import StaffbookTestSupport
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres

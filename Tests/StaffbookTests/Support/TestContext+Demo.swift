@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import PostgresNIO
+import StaffbookTestSupport
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
