@@ -55,10 +55,12 @@ format:
 
 ## Minutes-long checks with real processes: contract fuzzing per role, two instances racing,
 ## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads, workbooks printed to PDF by
-## LibreOffice (scripts/verify/verify.py).
+## LibreOffice, the reference page in headless Chromium (scripts/verify/verify.py).
 verify: db build test-tools
 	@command -v soffice >/dev/null && command -v pdftotext >/dev/null || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui poppler-utils fonts-dejavu-core >/dev/null; }
+	@command -v chromium >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 	@test -x .local/venv/bin/schemathesis || { python3 -m venv .local/venv && .local/venv/bin/pip install --quiet schemathesis==4.32.5 requests; }
 	.local/venv/bin/python scripts/verify/verify.py
 
@@ -70,10 +72,12 @@ bench: db
 	@python3 -c "import requests" 2>/dev/null || python3 -m pip install --quiet requests
 	python3 bench/run.py
 
-## Tests read generated workbooks back with a reader that is not ours (openpyxl) and send mail
-## to a real SMTP server (aiosmtpd, scripts/mail-sink.py).
+## Tests read generated workbooks back with a reader that is not ours (openpyxl), send mail
+## to a real SMTP server (aiosmtpd, scripts/mail-sink.py) and validate the contract's examples
+## (openapi-schema-validator, scripts/check-examples.py).
 test-tools:
-	@python3 -c "import openpyxl, aiosmtpd" 2>/dev/null || python3 -m pip install --quiet openpyxl aiosmtpd
+	@python3 -c "import openpyxl, aiosmtpd, yaml, openapi_schema_validator" 2>/dev/null || \
+	  python3 -m pip install --quiet openpyxl aiosmtpd pyyaml openapi-schema-validator==0.9.0
 
 ## Drop databases left by interrupted test runs (templates are kept and reused).
 clean-test-dbs:

@@ -5,7 +5,8 @@
 - races between two `staffbook serve` instances on one database;
 - faults: PostgreSQL stopped under load, SIGTERM and SIGKILL during uploads;
 - hardening (hardening.py): sign-in timing, slow and idle clients, the connection cap, demo accounts;
-- the month-end (monthend.py): two instances on one occurrence, the mail server away, a killed instance.
+- the month-end (monthend.py): two instances on one occurrence, the mail server away, a killed instance;
+- the reference page (docs.py) in headless Chromium.
 
 Only loopback addresses are used. Ends with one line "N passed, N failed".
 """
@@ -22,6 +23,7 @@ import uuid
 import requests
 
 from hardening import connection_cap, demo_accounts, slow_clients, timing
+from docs import reference_page
 from documents import documents
 from monthend import killed_mid_job, mail_outage, two_instances
 from harness import (
@@ -275,7 +277,7 @@ def faults():
 
 if __name__ == "__main__":
     steps = sys.argv[1:] or ["fuzz", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
-                               "two_instances", "mail_outage", "killed_mid_job", "documents", "races", "faults"]
+                               "two_instances", "mail_outage", "killed_mid_job", "documents", "reference_page", "races", "faults"]
     for step in steps:
         print(f"== {step}", flush=True)
         try:

@@ -18,6 +18,7 @@ enum AccessPolicy {
         "getLiveness": .anyone,
         "getReadiness": .anyone,
         "getOpenAPIDocument": .anyone,
+        "getDocs": .anyone,
         "getMetrics": .anyone,
         "signInWithPassword": .anyone,
         "signInWithGoogle": .anyone,

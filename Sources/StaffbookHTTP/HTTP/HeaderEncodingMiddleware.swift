@@ -8,7 +8,7 @@ import StaffbookCore
 struct HeaderEncodingMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    static let names: [HTTPField.Name] = [.eTag, .location, .contentDisposition, .link]
+    static let names: [HTTPField.Name] = [.eTag, .location, .contentDisposition, .link, .contentSecurityPolicy]
 
     func handle(
         _ request: Request,

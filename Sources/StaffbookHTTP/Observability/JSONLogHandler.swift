@@ -26,29 +26,12 @@ package struct JSONLogHandler: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
         if let explicit = event.metadata { merged.merge(explicit) { _, new in new } }
         var line = "{\"ts\":\"\(Date().formatted(.iso8601))\",\"level\":\"\(event.level.rawValue)\""
-        line += ",\"msg\":\(Self.quoted(event.message.description)),\"logger\":\(Self.quoted(label))"
+        line += ",\"msg\":\(JSONString.quoted(event.message.description)),\"logger\":\(JSONString.quoted(label))"
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-            line += ",\(Self.quoted(key)):\(Self.quoted(value.description))"
+            line += ",\(JSONString.quoted(key)):\(JSONString.quoted(value.description))"
         }
         line += "}\n"
         sink.write(line)
-    }
-
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

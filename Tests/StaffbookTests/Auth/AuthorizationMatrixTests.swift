@@ -45,6 +45,7 @@ struct AuthorizationMatrixTests {
         Row(operation: "getLiveness", method: .get, path: "/health/live", expected: [ok, ok, ok, ok]),
         Row(operation: "getReadiness", method: .get, path: "/health/ready", expected: [ok, ok, ok, ok]),
         Row(operation: "getOpenAPIDocument", method: .get, path: "/openapi.yaml", expected: [ok, ok, ok, ok]),
+        Row(operation: "getDocs", method: .get, path: "/docs", expected: [ok, ok, ok, ok]),
         Row(operation: "getMetrics", method: .get, path: "/metrics", expected: [ok, ok, ok, ok]),
         Row(operation: "signInWithPassword", method: .post, path: "/v1/auth/password",
             body: #"{"email":"jan.novak@staffbook.example","password":"staffbook-demo"}"#, expected: [ok, ok, ok, ok]),
