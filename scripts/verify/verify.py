@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+import traceback
 import uuid
 
 import requests
@@ -283,6 +284,7 @@ if __name__ == "__main__":
         try:
             globals()[step]()
         except Exception as error:  # a harness failure is a failed check, not a silent pass
+            traceback.print_exc()
             check(f"{step} ran to the end", False, repr(error))
     passed = sum(1 for _, ok in results if ok)
     failed = len(results) - passed

@@ -55,6 +55,13 @@ extension APIHandler {
         let caller = try RequestScope.requireCaller()
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         var validation = InputValidation()
+        // The generated enum reads the contract's null as a case for "", which is not a value.
+        for (kind, preference) in NotificationSchemas.given(body) where preference == ._empty_ {
+            validation.fail(
+                "body.channels.\(kind.rawValue)", "enum", en: "One of email, chat, off, or null.",
+                cs: "Jedna z hodnot email, chat, off, nebo null."
+            )
+        }
         let webhook = validation.optionalText(body.chatWebhookUrl, field: "body.chatWebhookUrl", maxLength: 500).flatMap { $0.isEmpty ? nil : $0 }
         if let webhook, URL(string: webhook).map({ ["http", "https"].contains($0.scheme ?? "") && $0.host != nil }) != true {
             validation.fail("body.chatWebhookUrl", "url", en: "An http(s) URL.", cs: "Adresa http(s).")
@@ -103,16 +110,20 @@ enum NotificationSchemas {
         )
     }
 
-    static func preferences(_ body: Components.Schemas.NotificationPreferences, webhook: String?) -> NotificationPreferences {
-        let given: [(NotificationKind, Components.Schemas.NotificationPreference?)] = [
+    /// The preference given for each kind, nil where the kind was left out or null.
+    static func given(_ body: Components.Schemas.NotificationPreferences) -> [(NotificationKind, Components.Schemas.NotificationPreference?)] {
+        [
             (.statementReady, body.channels.statementReady), (.invoiceReminder, body.channels.invoiceReminder),
             (.missingInvoicesDigest, body.channels.missingInvoicesDigest), (.invoiceReturned, body.channels.invoiceReturned),
             (.invoiceReturnWithdrawn, body.channels.invoiceReturnWithdrawn),
             (.invoiceApproved, body.channels.invoiceApproved), (.invoicePaid, body.channels.invoicePaid),
             (.rateAnnounced, body.channels.rateAnnounced),
         ]
+    }
+
+    static func preferences(_ body: Components.Schemas.NotificationPreferences, webhook: String?) -> NotificationPreferences {
         var channels: [NotificationKind: NotificationPreference] = [:]
-        for (kind, preference) in given {
+        for (kind, preference) in given(body) {
             if let preference, let value = NotificationPreference(rawValue: preference.rawValue) { channels[kind] = value }
         }
         return NotificationPreferences(language: body.language == .en ? .en : .cs, chatWebhookURL: webhook, channels: channels)

@@ -45,40 +45,42 @@ package final class DatabasePool: Service, Sendable {
     /// PostgreSQL throws comes out classified as a `StoreError`; domain errors pass unchanged.
     ///
     /// The pool itself waits for a connection as long as it takes, so the bound is a timer on an
-    /// event loop that cancels the waiting lease. This runs on every query: a task group racing
-    /// a `Task.sleep` cost two child tasks and a Dispatch timer per call, a measurable share of
-    /// a cheap request's time (docs/performance.md).
+    /// event loop. When it fires first, the caller is answered at once and the waiting lease is
+    /// cancelled; should the pool still hand it a connection later, `body` does not run on it.
+    /// The caller never waits on the pool honouring that cancellation: while it reconnects after
+    /// an outage, a cancelled lease has been seen to stay pending, and its request with it.
+    /// This runs on every query: a task group racing a `Task.sleep` cost two child tasks and a
+    /// Dispatch timer per call, a measurable share of a cheap request's time.
     package func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        let lease = Lease()
+        let lease = Lease<Result>()
         let started = ContinuousClock.now
-        let work = Task { [client, inUse, waitTimer] in
-            try await client.withConnection { connection in
-                lease.acquired.store(true, ordering: .releasing)
-                waitTimer.recordNanoseconds((ContinuousClock.now - started).nanoseconds)
-                inUse.increment()
-                defer { inUse.decrement() }
-                return try await body(connection)
-            }
-        }
-        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(acquireTimeout.nanoseconds)) {
-            guard !lease.acquired.load(ordering: .acquiring) else { return }
-            lease.timedOut.store(true, ordering: .releasing)
-            work.cancel()
-        }
-        defer { timer.cancel() }
         return try await withTaskCancellationHandler {
-            do {
-                return try await work.value
-            } catch  where lease.timedOut.load(ordering: .acquiring) {
-                unavailable.increment()
-                throw StoreError.unavailable
-            } catch {
-                throw StoreError.classify(error)
+            try await withCheckedThrowingContinuation { continuation in
+                lease.waiting(continuation)
+                let work = Task { [client, inUse, waitTimer, unavailable, acquireTimeout] in
+                    let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(acquireTimeout.nanoseconds)) {
+                        if lease.end(.failure(StoreError.unavailable)) { unavailable.increment() }
+                    }
+                    defer { timer.cancel() }
+                    do {
+                        let result = try await client.withConnection { connection in
+                            guard lease.acquire() else { throw CancellationError() }
+                            waitTimer.recordNanoseconds((ContinuousClock.now - started).nanoseconds)
+                            inUse.increment()
+                            defer { inUse.decrement() }
+                            return try await body(connection)
+                        }
+                        lease.finish(.success(result))
+                    } catch {
+                        lease.finish(.failure(StoreError.classify(error)))
+                    }
+                }
+                lease.cancelsOnEnd(work)
             }
         } onCancel: {
-            work.cancel()
+            lease.cancel()
         }
     }
 
@@ -109,7 +111,97 @@ package final class DatabasePool: Service, Sendable {
     }
 }
 
-private final class Lease: Sendable {
-    let acquired = Atomic<Bool>(false)
-    let timedOut = Atomic<Bool>(false)
+/// One call's way to its connection: waiting, then either holding a connection (its `body`
+/// runs to the end) or ended early by the timer or the caller's cancellation. The caller is
+/// answered exactly once, whichever comes first.
+private final class Lease<Result: Sendable>: Sendable {
+    private enum Phase {
+        case waiting
+        case acquired
+        case ended
+    }
+
+    private struct State {
+        var phase = Phase.waiting
+        var continuation: CheckedContinuation<Result, any Error>?
+        var work: Task<Void, Never>?
+        /// An outcome that came before the continuation was stored.
+        var early: Swift.Result<Result, any Error>?
+        /// The caller was cancelled, perhaps before its work was stored.
+        var cancelled = false
+    }
+
+    private let state = Mutex(State())
+
+    func waiting(_ continuation: CheckedContinuation<Result, any Error>) {
+        let early = state.withLock { state -> Swift.Result<Result, any Error>? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func cancelsOnEnd(_ work: Task<Void, Never>) {
+        let ended = state.withLock { state in
+            state.work = work
+            return state.phase == .ended || state.cancelled
+        }
+        if ended { work.cancel() }
+    }
+
+    /// Whether the connection the pool handed over may be used: false once the call has ended.
+    func acquire() -> Bool {
+        state.withLock { state in
+            guard state.phase == .waiting else { return false }
+            state.phase = .acquired
+            return true
+        }
+    }
+
+    /// Ends a call still waiting for a connection (timer, cancellation); false if it already
+    /// holds one or has ended.
+    @discardableResult
+    func end(_ outcome: Swift.Result<Result, any Error>) -> Bool {
+        let (ended, work) = state.withLock { state -> (Bool, Task<Void, Never>?) in
+            guard state.phase == .waiting else { return (false, nil) }
+            state.phase = .ended
+            return (true, state.work)
+        }
+        guard ended else { return false }
+        work?.cancel()
+        resume(outcome)
+        return true
+    }
+
+    /// The caller was cancelled: a call still waiting ends at once; a held connection's `body`
+    /// sees the cancellation (as it would if it ran in the caller's task) and ends as it does.
+    func cancel() {
+        let (phase, work) = state.withLock { state in
+            state.cancelled = true
+            return (state.phase, state.work)
+        }
+        if phase == .waiting, end(.failure(CancellationError())) { return }
+        work?.cancel()
+    }
+
+    /// The work's own outcome, unless the call was ended before it.
+    func finish(_ outcome: Swift.Result<Result, any Error>) {
+        let ours = state.withLock { state in
+            guard state.phase != .ended else { return false }
+            state.phase = .ended
+            return true
+        }
+        if ours { resume(outcome) }
+    }
+
+    private func resume(_ outcome: Swift.Result<Result, any Error>) {
+        let continuation = state.withLock { state in
+            let continuation = state.continuation
+            state.continuation = nil
+            if continuation == nil { state.early = outcome }
+            return continuation
+        }
+        continuation?.resume(with: outcome)
+    }
 }

@@ -86,6 +86,26 @@ struct NotificationTests {
         try await chat.close()
     }
 
+    @Test func anEmptyStringIsNoPreferenceAndIsRefusedWhileNullMeansByEmail() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+
+            let empty = try await app.send(.put, "/v1/me/notification-preferences", token: jan, json: """
+                {"language":"cs","channels":{"statement_ready":"","invoice_paid":"off"}}
+                """)
+            let null = try await app.send(.put, "/v1/me/notification-preferences", token: jan, json: """
+                {"language":"en","channels":{"statement_ready":null}}
+                """)
+
+            #expect(empty.status == .badRequest)
+            #expect(empty.problem?.type == "urn:staffbook:problem:validation-failed")
+            #expect(empty.problem?.errors?.map(\.field) == ["body.channels.statement_ready"])
+            #expect(null.status == .ok, "\(null.text)")
+            #expect(null.text.contains(#""statement_ready":"email""#) && null.text.contains(#""invoice_paid":"email""#))
+        }
+    }
+
     @Test func whileTheMailServerIsAwayDeliveriesAreRetriedAndEachArrivesOnce() async throws {
         let away = try MailSink()
         let port = away.port
