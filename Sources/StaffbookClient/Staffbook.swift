@@ -23,11 +23,12 @@ public struct Staffbook: Sendable {
 
     /// - Parameters:
     ///   - serverURL: The server with its base path, e.g. `https://staffbook.example.cz`.
+    ///   - language: `Accept-Language` for problem texts and field messages (`cs` or `en`).
     ///   - transport: URLSession on Apple platforms, AsyncHTTPClient elsewhere, by default.
+    ///   - retry: How idempotent requests are retried on 503 and 429.
     ///   - tokens: A pair saved from an earlier run, if any.
     ///   - onTokensChange: Called with every new pair (and nil on sign-out), to save it.
     ///   - onSignedOut: Called when the refresh token is refused and the person must sign in.
-    ///   - language: `Accept-Language` for problem texts and field messages (`cs` or `en`).
     public init(
         serverURL: URL,
         language: String? = nil,
