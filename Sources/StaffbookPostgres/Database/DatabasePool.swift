@@ -59,10 +59,12 @@ package final class DatabasePool: Service, Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 lease.waiting(continuation)
-                let work = Task { [client, inUse, waitTimer, unavailable, acquireTimeout] in
-                    let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(acquireTimeout.nanoseconds)) {
-                        if lease.end(.failure(StoreError.unavailable)) { unavailable.increment() }
-                    }
+                // Counted from the call, not from when the work's task gets a thread.
+                let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(acquireTimeout.nanoseconds)) {
+                    [unavailable] in
+                    if lease.end(.failure(StoreError.unavailable)) { unavailable.increment() }
+                }
+                let work = Task { [client, inUse, waitTimer] in
                     defer { timer.cancel() }
                     do {
                         let result = try await client.withConnection { connection in

@@ -35,7 +35,9 @@ struct HealthTests {
 
             let response = try await app.client.execute(uri: "/health/ready", method: .get, headers: [.acceptLanguage: "cs"])
 
-            #expect(ContinuousClock.now - started < .seconds(3))
+            // Bounded, not fast: with a 0.3 s bound the answer comes well inside this even when
+            // the whole suite runs at once on two cores; without the bound it never comes.
+            #expect(ContinuousClock.now - started < .seconds(10))
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.contentType] == "application/problem+json")
             #expect(response.headers[.retryAfter] == "5")
