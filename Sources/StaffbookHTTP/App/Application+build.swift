@@ -100,7 +100,7 @@ package func buildApplication(
     )
 
     var app = Application(
-        router: router,
+        responder: LivenessResponder(base: router.buildResponder()),
         server: .guardedHTTP1(limits: config.http.limits),
         configuration: .init(
             address: .hostname(config.http.host, port: config.http.port),

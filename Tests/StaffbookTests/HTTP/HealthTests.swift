@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import NIOCore
 import StaffbookTestSupport
 import Testing
 @testable import StaffbookCore
@@ -14,6 +15,35 @@ struct HealthTests {
 
             #expect(response.status == .ok)
             #expect(response.text == #"{"status":"ok"}"#)
+            #expect(response.headers[.contentType] == "application/json")
+            #expect(response.headers[.xContentTypeOptions] == "nosniff")
+        }
+    }
+
+    @Test func livenessIsAnsweredBeforeTheMiddlewareChainWithoutALogLineOrMetrics() async throws {
+        let sink = JSONLogSink()
+        try await TestApp.test(logSink: sink) { app in
+            let echoed = try await app.client.execute(uri: "/health/live", method: .get, headers: [.xRequestID: "probe-7"])
+            let fresh = try await app.client.execute(uri: "/health/live", method: .get)
+            let metrics = try await app.client.execute(uri: "/metrics", method: .get)
+
+            #expect(echoed.headers[.xRequestID] == "probe-7")
+            #expect(UUID(uuidString: fresh.headers[.xRequestID] ?? "") != nil)
+            // Other tests send the probe with other methods or a body, which the chain counts.
+            #expect(!metrics.text.contains(#"http_route="/health/live",http_request_method="GET",http_response_status_code="200""#))
+        }
+        #expect(!sink.lines.contains { $0.contains(#""path":"/health/live""#) })
+        #expect(sink.lines.contains { $0.contains(#""path":"/metrics""#) })
+    }
+
+    @Test func aLivenessProbeWithAnotherMethodOrABodyGoesTheNormalWay() async throws {
+        try await TestApp.test(configure: { $0.http.maxBodyBytes = 4 }) { app in
+            let head = try await app.client.execute(uri: "/health/live", method: .head)
+            let withBody = try await app.client.execute(uri: "/health/live", method: .get, body: ByteBuffer(string: "12345"))
+
+            #expect(head.status == .ok)
+            #expect(head.headers[.xContentTypeOptions] == "nosniff")
+            #expect(withBody.status == .contentTooLarge)
         }
     }
 
@@ -59,14 +89,13 @@ struct HealthTests {
 
     @Test func metricsCountRequestsByRouteMethodAndStatus() async throws {
         try await TestApp.test { app in
-            _ = try await app.client.execute(uri: "/health/live", method: .get)
             _ = try await app.client.execute(uri: "/health/ready", method: .get)
 
             let response = try await app.client.execute(uri: "/metrics", method: .get)
 
             #expect(response.status == .ok)
             let text = response.text
-            #expect(text.contains(#"hb_requests{http_route="/health/live",http_request_method="GET",http_response_status_code="200"}"#))
+            #expect(text.contains(#"hb_requests{http_route="/health/ready",http_request_method="GET",http_response_status_code="200"}"#))
             #expect(text.contains("http_server_request_duration"))
             #expect(text.contains("staffbook_db_pool_connections_max"))
             #expect(text.contains("staffbook_db_pool_acquire_duration"))

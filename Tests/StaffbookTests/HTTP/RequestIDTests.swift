@@ -10,14 +10,14 @@ struct RequestIDTests {
     @Test func aClientRequestIdIsEchoedAndLoggedOnTheAccessLine() async throws {
         let sink = JSONLogSink()
         try await TestApp.test(logSink: sink) { app in
-            let response = try await app.client.execute(uri: "/health/live", method: .get, headers: [.xRequestID: "mobile-42.abc"])
+            let response = try await app.client.execute(uri: "/health/ready", method: .get, headers: [.xRequestID: "mobile-42.abc"])
 
             #expect(response.headers[.xRequestID] == "mobile-42.abc")
         }
         let access = try #require(sink.lines.first { $0.contains(#""msg":"access""#) })
         let line = try JSONSerialization.jsonObject(with: Data(access.utf8)) as? [String: String]
         #expect(line?["request_id"] == "mobile-42.abc")
-        #expect(line?["path"] == "/health/live")
+        #expect(line?["path"] == "/health/ready")
         #expect(line?["status"] == "200")
         #expect(line?["method"] == "GET")
     }
