@@ -22,7 +22,15 @@ final class ConnectionGuard {
     private let connections: OpenConnections
     private let logger: Logger
     private var phase = Phase.awaitingRequest
+    /// When the connection is closed unless something passes first, and which wait that is.
+    private var deadline: NIODeadline?
+    private var waitingFor = ""
+    /// The one timer, and when it fires. Every request moves the deadline two or three times;
+    /// scheduling and cancelling an event-loop task each time was a measurable part of a small
+    /// request. The timer is left alone when it fires no later than the deadline: then it looks
+    /// at the deadline and sleeps again until it.
     private var timer: Scheduled<Void>?
+    private var timerFiresAt: NIODeadline?
     private var counted = false
     private var readOutstanding = false
     private static let closedByTimeout = Counter(label: "staffbook_http_connections_timed_out_total")
@@ -48,8 +56,10 @@ final class ConnectionGuard {
     }
 
     func closed() {
+        deadline = nil
         timer?.cancel()
         timer = nil
+        timerFiresAt = nil
         if counted {
             counted = false
             connections.close()
@@ -104,18 +114,35 @@ final class ConnectionGuard {
     }
 
     private func arm(_ delay: Duration, reason: String, _ context: ChannelHandlerContext) {
-        cancel()
-        let channel = context.channel
-        let logger = self.logger
-        timer = context.eventLoop.scheduleTask(in: .nanoseconds(delay.nanoseconds)) {
-            Self.closedByTimeout.increment()
-            logger.debug("connection closed: \(reason) timeout")
-            channel.close(promise: nil)
-        }
+        let deadline = NIODeadline.now() + .nanoseconds(delay.nanoseconds)
+        self.deadline = deadline
+        waitingFor = reason
+        if let firesAt = timerFiresAt, firesAt <= deadline { return }
+        schedule(at: deadline, context)
     }
 
     private func cancel() {
+        deadline = nil
+    }
+
+    private func schedule(at time: NIODeadline, _ context: ChannelHandlerContext) {
         timer?.cancel()
+        timerFiresAt = time
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: time) { [self] in
+            timerFired(context)
+        }
+    }
+
+    private func timerFired(_ context: ChannelHandlerContext) {
         timer = nil
+        timerFiresAt = nil
+        guard let deadline else { return }
+        guard deadline <= .now() else {
+            schedule(at: deadline, context)
+            return
+        }
+        Self.closedByTimeout.increment()
+        logger.debug("connection closed: \(waitingFor) timeout")
+        context.channel.close(promise: nil)
     }
 }
