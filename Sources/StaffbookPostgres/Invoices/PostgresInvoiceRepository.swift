@@ -53,8 +53,28 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         }
     }
 
+    /// The columns of a list page (`invoice(_:)`'s order), from the page's rows and their files.
+    static let pageColumns = """
+        page.id, page.account_id, page.first_name, page.last_name, page.email::text, to_char(page.period, 'YYYY-MM'),
+        page.state, page.kind, page.amount::text, page.statement_hours::text, page.statement_rate::text,
+        page.version, page.return_reason, f.id, f.media_type, f.size, encode(f.sha256, 'hex'),
+        page.submitted_at, page.approved_at, page.paid_at, page.exported_at
+        """
+
     package func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice] {
         let logger = self.logger
+        if let shape = InvoiceListShape(filter: filter, page: page) {
+            let after = page.after
+            return try await database.withConnection { connection in
+                func run<Shape: InvoiceListShapeType>(_: Shape.Type) async throws -> [Invoice] {
+                    var invoices: [Invoice] = []
+                    let statement = InvoiceListStatement<Shape>(filter: filter, after: after)
+                    for try await invoice in try await connection.execute(statement, logger: logger) { invoices.append(invoice) }
+                    return invoices
+                }
+                return try await run(InvoiceListShape.type(bits: shape.bits))
+            }
+        }
         let term = filter.query.map(PostgresPeopleRepository.searchTerm)
         let after = page.after
         let afterPeriod = after.flatMap { CalendarMonth($0.period) }?.firstDay.iso
@@ -71,10 +91,7 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
             // already shown, so a deep page costs what the first one does.
             let rows = try await connection.query(
                 """
-                SELECT page.id, page.account_id, page.first_name, page.last_name, page.email::text, to_char(page.period, 'YYYY-MM'),
-                       page.state, page.kind, page.amount::text, page.statement_hours::text, page.statement_rate::text,
-                       page.version, page.return_reason, f.id, f.media_type, f.size, encode(f.sha256, 'hex'),
-                       page.submitted_at, page.approved_at, page.paid_at, page.exported_at
+                SELECT \(unescaped: Self.pageColumns)
                 FROM (
                     SELECT i.*, a.first_name, a.last_name, a.email
                     FROM accounts a JOIN invoices i ON i.account_id = a.id

@@ -55,6 +55,34 @@ struct AdminInvoiceTests {
         }
     }
 
+    /// Page sizes of 10 run as prepared statements, one per filter shape; 7 runs unnamed with
+    /// every optional filter in one text. Both walks must list the same invoices in the same order.
+    @Test(arguments: ["", "period=2026-09", "state=paid", "period=2026-09&state=approved"])
+    func everyPreparedFilterShapeListsWhatTheUnnamedStatementLists(filter: String) async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let token = try await app.token("admin@staffbook.example")
+            func walk(limit: Int) async throws -> (ids: [String], pages: Int) {
+                var (ids, pages, cursor): ([String], Int, String?) = ([], 0, nil)
+                repeat {
+                    let uri = "/v1/invoices?limit=\(limit)" + (filter.isEmpty ? "" : "&" + filter) + (cursor.map { "&cursor=\($0)" } ?? "")
+                    let page = try await app.send(.get, uri, token: token).decode(List.self)
+                    ids += page.items.map(\.id)
+                    pages += 1
+                    cursor = page.nextCursor
+                } while cursor != nil
+                return (ids, pages)
+            }
+
+            let prepared = try await walk(limit: 10)
+            let unnamed = try await walk(limit: 7)
+
+            #expect(prepared.pages > 1)
+            #expect(!prepared.ids.isEmpty)
+            #expect(prepared.ids == unnamed.ids)
+        }
+    }
+
     private func submittedInvoice(_ app: TestContext) async throws -> (id: String, etag: String) {
         let token = try await app.token("jan.novak@staffbook.example")
         let month = try await app.upload("2026-11", token: token).decode(WorkerInvoiceTests.Month.self)
