@@ -43,9 +43,30 @@ struct ValuesTests {
         #expect(CalendarDay("2026-02-30") == nil)
         #expect(CalendarDay("2026-13-01") == nil)
         #expect(CalendarMonth("2026-1") == nil)
+        for text in ["2026-001", "2026/01", "20260-1", "2026-13", "1989-12", "2101-01", "2026-1a", "٢٠٢٦-01", "2026-01 "] {
+            #expect(CalendarMonth(text) == nil, "\(text)")
+        }
+        #expect(CalendarMonth("2026-09") == CalendarMonth(year: 2026, month: 9))
+        #expect(CalendarMonth("1990-01"[...]) == CalendarMonth(year: 1990, month: 1))
         #expect(Money.parseStored("12.50") == Decimal(string: "12.50"))
         #expect(Money.parseStored("") == nil)
         #expect(Money.parseStored("12,50") == nil)
+    }
+
+    @Test func base64URLIsStandardBase64WithTheURLAlphabetAndNoPadding() throws {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<70 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let expected = Data(bytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+
+            let encoded = Base64URL.encode(bytes)
+
+            #expect(encoded == expected)
+            #expect(Base64URL.decode(encoded) == Data(bytes))
+        }
+        #expect(Base64URL.decode("a") == nil)
+        #expect(Base64URL.decode("ab$c") == nil)
     }
 
     @Test func cursorPositionsFromClientsAreCheckedBeforeUse() {

@@ -1,17 +1,38 @@
 import Foundation
 
-/// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5): tokens and cursors.
+/// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5): cursors, file links, tokens.
+/// Done on bytes: Foundation's string replacements bridged through NSString for every cursor.
 package enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     package static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let input = Array(bytes)
+        var output: [UInt8] = []
+        output.reserveCapacity((input.count * 4 + 2) / 3)
+        var index = 0
+        while index < input.count {
+            let count = min(3, input.count - index)
+            var chunk = UInt32(input[index]) << 16
+            if count > 1 { chunk |= UInt32(input[index + 1]) << 8 }
+            if count > 2 { chunk |= UInt32(input[index + 2]) }
+            for position in 0...count {
+                output.append(alphabet[Int((chunk >> (18 - 6 * UInt32(position))) & 63)])
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     package static func decode(_ text: some StringProtocol) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
+        var base64 = Array(text.utf8)
+        for index in base64.indices {
+            switch base64[index] {
+            case UInt8(ascii: "-"): base64[index] = UInt8(ascii: "+")
+            case UInt8(ascii: "_"): base64[index] = UInt8(ascii: "/")
+            default: break
+            }
+        }
+        base64 += Array(repeating: UInt8(ascii: "="), count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: Data(base64))
     }
 }

@@ -3,14 +3,21 @@ package struct CalendarMonth: Comparable, Hashable, Sendable {
     package var year: Int
     package var month: Int
 
-    /// Strict `YYYY-MM` between 1990 and 2100.
+    /// Strict `YYYY-MM` between 1990 and 2100. Read byte by byte: every invoice row carries
+    /// its period as text, and splitting it into substrings cost more than the rest of the row.
     package init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-            let year = Int(parts[0]), let month = Int(parts[1]),
-            (1990...2100).contains(year), (1...12).contains(month)
-        else { return nil }
+        var (year, month, position) = (0, 0, 0)
+        for byte in text.utf8 {
+            if position == 4 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+            } else {
+                guard position < 7, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let digit = Int(byte &- UInt8(ascii: "0"))
+                if position < 4 { year = year * 10 + digit } else { month = month * 10 + digit }
+            }
+            position += 1
+        }
+        guard position == 7, (1990...2100).contains(year), (1...12).contains(month) else { return nil }
         self.init(year: year, month: month)
     }
 

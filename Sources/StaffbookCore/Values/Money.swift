@@ -16,8 +16,50 @@ package enum Money {
     /// A decimal as PostgreSQL writes `numeric` (digits, an optional sign and point); nil for
     /// anything else, so a malformed stored value is an error, not a crash.
     package static func parseStored(_ text: String) -> Decimal? {
+        if let value = parseShort(text) { return value }
         guard !text.isEmpty, text.allSatisfy({ $0.isASCIIDigit || $0 == "." || $0 == "-" }) else { return nil }
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// `-?digits(.digits)?` with at most 18 significant digits, without `Decimal(string:)`,
+    /// whose locale-aware parser cost more than decoding the rest of an invoice row. The value
+    /// is built as that parser leaves it (trailing zeros moved into the exponent), so both give
+    /// the same `Decimal`; anything else is left to it.
+    static func parseShort(_ text: String) -> Decimal? {
+        var significand: UInt64 = 0
+        var (digits, fractionDigits, trailingZeros) = (0, 0, 0)
+        var (negative, point, position) = (false, false, 0)
+        for byte in text.utf8 {
+            defer { position += 1 }
+            switch byte {
+            case UInt8(ascii: "-") where position == 0:
+                negative = true
+            case UInt8(ascii: ".") where !point && digits > 0:
+                point = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = UInt64(byte &- UInt8(ascii: "0"))
+                if significand == 0 && digit == 0 && !point {
+                    // A leading zero: nothing to count.
+                    digits = max(digits, 1)
+                } else {
+                    guard digits < 18 else { return nil }
+                    significand = significand * 10 + digit
+                    digits += 1
+                }
+                if point { fractionDigits += 1 }
+                trailingZeros = digit == 0 ? trailingZeros + 1 : 0
+            default:
+                return nil
+            }
+        }
+        guard digits > 0, !(point && fractionDigits == 0) else { return nil }
+        guard significand != 0 else { return Decimal(0) }
+        var exponent = -fractionDigits
+        for _ in 0..<trailingZeros where significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
 
     /// Two decimals, half-up (away from zero), dot as separator: "1250.50".

@@ -17,7 +17,8 @@ struct HeaderEncodingMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var response = try await next(request, context)
         for name in Self.names {
-            if let value = response.headers[name], let decoded = value.removingPercentEncoding {
+            // Most values have nothing encoded; Foundation's decoding costs a copy through NSString.
+            if let value = response.headers[name], value.utf8.contains(UInt8(ascii: "%")), let decoded = value.removingPercentEncoding {
                 response.headers[name] = decoded
             }
         }
