@@ -68,6 +68,19 @@ extension Problem {
             return from(error.underlyingError)
         case let underlying where Problem(domain: underlying) != nil:
             return from(underlying)
+        case let underlying where String(reflecting: Swift.type(of: underlying)) == "OpenAPIRuntime.ParsingError":
+            // The runtime's query parser (internal to it) refuses an empty or malformed pair
+            // such as `?&limit=10` and reports it as a server fault; it is the client's.
+            return (
+                Problem(
+                    .malformedRequest,
+                    fieldErrors: [
+                        FieldError(
+                            field: "query", code: "unreadable",
+                            message: LocalizedText(en: "The query string is malformed.", cs: "Řetězec dotazu je poškozený.")
+                        )
+                    ]), false
+            )
         default:
             break
         }

@@ -59,6 +59,20 @@ struct BadInputTests {
         }
     }
 
+    @Test(arguments: ["?&limit=10", "?limit=10&&state=paid"])
+    func anEmptyPairInTheQueryStringAnswers400NotAServerFault(query: String) async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+
+            let response = try await app.send(.get, "/v1/invoices\(query)", token: admin)
+
+            #expect(response.status == .badRequest)
+            #expect(response.problem?.type == "urn:staffbook:problem:malformed-request")
+            #expect(response.problem?.errors?.first?.field == "query")
+        }
+    }
+
     @Test func aFileNameWithAPathIsKeptAsDataAndNeverUsedAsOne() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()
