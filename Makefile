@@ -65,9 +65,11 @@ verify: db build test-tools
 	.local/venv/bin/python scripts/verify/verify.py
 
 ## Benchmark at company-group scale (bench/run.py): wrk against the release server next to
-## pgbench on the same queries. The data is generated once into its own database and reused.
+## pgbench on the same queries, CPU time per request, and instructions per request under
+## valgrind's callgrind (bench/callgrind.py). The data is generated once into its own database
+## and reused.
 bench: db
-	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+	@command -v wrk >/dev/null && command -v valgrind >/dev/null && command -v objcopy >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk valgrind binutils >/dev/null; }
 	swift build -c release --product staffbook
 	@python3 -c "import requests" 2>/dev/null || python3 -m pip install --quiet requests
 	python3 bench/run.py
