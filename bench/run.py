@@ -302,11 +302,15 @@ def main():
         server.stop()
 
     print()
-    print(f"{'path':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'pgbench tps':>12} {'ratio':>6} "
+    def cell(value, width, digits):
+        # A row without a pgbench reference (no single statement, or no database) leaves it blank.
+        return f"{value:{width}.{digits}f}" if value else " " * width
+
+    print(f"{'path':42} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'pgbench tps':>12} {'ratio':>6} "
           f"{'unprepared':>11} {'srv CPU ms':>10} {'pg CPU ms':>9}")
     for r in rows:
-        print(f"{r['path']:36} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} {r['p99_ms'] or 0:8.2f} {r['errors']:7d} "
-              f"{(r.get('pgbench_tps') or 0):12.0f} {(r.get('ratio') or 0):6.2f} {(r.get('pgbench_unprepared_tps') or 0):11.0f} "
+        print(f"{r['path']:42} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} {r['p99_ms'] or 0:8.2f} {r['errors']:7d} "
+              f"{cell(r.get('pgbench_tps'), 12, 0)} {cell(r.get('ratio'), 6, 2)} {cell(r.get('pgbench_unprepared_tps'), 11, 0)} "
               f"{r['server_cpu_ms']:10.3f} {r['postgres_cpu_ms']:9.3f}")
     print(f"the month's report by project, one request alone: {month_report_ms:.0f} ms (median of 5)")
     print(f"cold start to ready: {cold * 1000:.0f} ms; peak RSS after reads: {read_rss:.0f} MB; "
