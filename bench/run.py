@@ -79,20 +79,24 @@ def prepare():
     prepare_time()
 
 
+def wait_until_ready(url, limit_seconds, pause, what="server"):
+    """Polls /health/ready until it answers 200; the seconds it took."""
+    started = time.time()
+    while True:
+        try:
+            if requests.get(url + "/health/ready", timeout=max(pause, 1)).status_code == 200:
+                return time.time() - started
+        except requests.RequestException:
+            pass
+        if time.time() - started > limit_seconds:
+            raise RuntimeError(f"{what} did not start")
+        time.sleep(pause)
+
+
 class Server:
     def start(self):
-        started = time.time()
         self.process = subprocess.Popen([BIN, "serve", "--no-migrate"], env=env(), stdout=subprocess.DEVNULL)
-        while True:
-            try:
-                if requests.get(URL + "/health/ready", timeout=1).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            if time.time() - started > 30:
-                raise RuntimeError("server did not start")
-            time.sleep(0.01)
-        return time.time() - started
+        return wait_until_ready(URL, 30, 0.01)
 
     def peak_rss_mb(self):
         status = open(f"/proc/{self.process.pid}/status").read()
@@ -103,8 +107,8 @@ class Server:
         self.process.wait(timeout=30)
 
 
-def sign_in(email):
-    r = requests.post(URL + "/v1/auth/password", json={"email": email, "password": "staffbook-demo"}, timeout=30)
+def sign_in(email, url=URL, timeout=30):
+    r = requests.post(url + "/v1/auth/password", json={"email": email, "password": "staffbook-demo"}, timeout=timeout)
     r.raise_for_status()
     return r.json()
 
