@@ -8,6 +8,11 @@ package enum JobKind: String, Sendable, CaseIterable, Codable {
     case reminders
     /// One notification, by e-mail or chat.
     case deliverNotification = "deliver_notification"
+    /// A password reset someone asked for: a link mailed if the address has an account. Queued
+    /// for every request alike, so the answer takes as long whether or not the account exists.
+    case passwordReset = "password_reset"
+    /// Every night: forgets idempotency keys whose lifetime has ended.
+    case housekeeping
 
     /// The kinds an admin may run by hand (`POST /v1/jobs/{kind}/run`).
     package static let runnableByAdmins: [JobKind] = [.statements, .reminders]
@@ -81,5 +86,5 @@ package struct JobPosition: PagePosition {
         self.id = id
     }
 
-    package var isValid: Bool { createdAt.timeIntervalSince1970.isFinite }
+    package var isValid: Bool { InstantRange.contains(createdAt) }
 }

@@ -179,7 +179,7 @@ package struct NotificationPosition: PagePosition {
         self.id = id
     }
 
-    package var isValid: Bool { createdAt.timeIntervalSince1970.isFinite }
+    package var isValid: Bool { InstantRange.contains(createdAt) }
 }
 
 /// How a notification goes out, decided when it is delivered.

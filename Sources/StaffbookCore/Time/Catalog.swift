@@ -90,6 +90,9 @@ package struct ProjectFields: Sendable, Equatable {
 /// Who manages what: admins every client and project; a team leader the projects of the teams
 /// they lead (adding or removing only their own teams, never leaving a project to everyone).
 package enum CatalogRules {
+    /// Client and project names, in scalars (as the database counts).
+    package static let maximumNameLength = 200
+
     package static func mayManage(_ project: Project, caller: Caller, ledTeams: Set<UUID>) -> Bool {
         caller.has(.admin) || (caller.has(.teamLeader) && !ledTeams.isDisjoint(with: project.teamIds))
     }

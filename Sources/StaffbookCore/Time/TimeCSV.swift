@@ -33,51 +33,6 @@ package struct ImportRow: Sendable, Equatable {
     }
 }
 
-/// A line that was not imported, and why.
-package struct ImportProblem: Error, Sendable, Equatable {
-    package var line: Int
-    package var reason: String
-
-    package init(line: Int, reason: String) {
-        self.line = line
-        self.reason = reason
-    }
-}
-
-/// What an import did (or, as a preview, would do).
-package struct ImportOutcome: Sendable, Equatable {
-    package var imported: Int
-    package var seconds: Int
-    /// Lines equal to an entry the person has (the same file again): nothing added.
-    package var alreadyThere: Int
-    package var newClients: [String]
-    package var newProjects: [(client: String, project: String)]
-    package var problems: [ImportProblem]
-    /// Lines that overlap an entry the person has, with its id.
-    package var overlaps: [(line: Int, entryId: UUID)]
-
-    package init(
-        imported: Int = 0, seconds: Int = 0, alreadyThere: Int = 0, newClients: [String] = [],
-        newProjects: [(client: String, project: String)] = [], problems: [ImportProblem] = [], overlaps: [(line: Int, entryId: UUID)] = []
-    ) {
-        self.imported = imported
-        self.seconds = seconds
-        self.alreadyThere = alreadyThere
-        self.newClients = newClients
-        self.newProjects = newProjects
-        self.problems = problems
-        self.overlaps = overlaps
-    }
-
-    package static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.imported == rhs.imported && lhs.seconds == rhs.seconds && lhs.alreadyThere == rhs.alreadyThere
-            && lhs.newClients == rhs.newClients
-            && lhs.newProjects.map { [$0.client, $0.project] } == rhs.newProjects.map { [$0.client, $0.project] }
-            && lhs.problems == rhs.problems && lhs.overlaps.map(\.line) == rhs.overlaps.map(\.line)
-            && lhs.overlaps.map(\.entryId) == rhs.overlaps.map(\.entryId)
-    }
-}
-
 package enum TimeCSV {
     package static let togglColumns = [
         "User", "Email", "Client", "Project", "Task", "Description", "Billable", "Start date", "Start time", "Duration", "Tags",
@@ -183,7 +138,7 @@ package enum TimeCSV {
         guard let day = date(cell(dateColumn), dayFirst: dayFirst), let time = timeOfDay(cell(timeColumn)),
             let start = TimeRules.instant(day, hour: time.hour, minute: time.minute, second: time.second)
         else {
-            return .failure(ImportProblem(line: line, reason: "unreadable start date or time"))
+            return .failure(ImportProblem(line: line, code: .unreadableStart))
         }
         var end: Date?
         if format == .clockify, let endDay = date(cell("End Date"), dayFirst: dayFirst), let endTime = timeOfDay(cell("End Time")) {
@@ -192,13 +147,13 @@ package enum TimeCSV {
         if end == nil, let seconds = duration(cell(format == .toggl ? "Duration" : "Duration (h)")) {
             end = start.addingTimeInterval(TimeInterval(seconds))
         }
-        if end == nil, format == .clockify, let hours = Decimal(string: cell("Duration (decimal)")) {
-            end = start.addingTimeInterval(TimeInterval(NSDecimalNumber(decimal: hours * 3600).intValue))
+        if end == nil, format == .clockify, let seconds = decimalHours(cell("Duration (decimal)")) {
+            end = start.addingTimeInterval(TimeInterval(seconds))
         }
-        guard let end else { return .failure(ImportProblem(line: line, reason: "unreadable duration or end")) }
+        guard let end else { return .failure(ImportProblem(line: line, code: .unreadableEnd)) }
         let project = cell("Project"), client = cell("Client")
         guard !project.isEmpty, !client.isEmpty else {
-            return .failure(ImportProblem(line: line, reason: "no client or project"))
+            return .failure(ImportProblem(line: line, code: .noClientOrProject))
         }
         let billable: Bool? =
             switch cell("Billable").lowercased() {
@@ -215,7 +170,7 @@ package enum TimeCSV {
 
     /// `2026-11-23`, `11/23/2026` (Clockify's default; `23/11/2026` when `dayFirst`) or
     /// `23.11.2026` (Czech).
-    static func date(_ text: String, dayFirst: Bool = false) -> CalendarDay? {
+    package static func date(_ text: String, dayFirst: Bool = false) -> CalendarDay? {
         if let day = CalendarDay(text) { return day }
         let slash = text.split(separator: "/"), dots = text.split(separator: ".")
         let (month, day, year): (Substring, Substring, Substring)
@@ -231,7 +186,7 @@ package enum TimeCSV {
     }
 
     /// `09:05:00`, `9:05`, or `09:05:00 AM`.
-    static func timeOfDay(_ text: String) -> (hour: Int, minute: Int, second: Int)? {
+    package static func timeOfDay(_ text: String) -> (hour: Int, minute: Int, second: Int)? {
         var text = text.uppercased()
         var shift: Int?
         for (suffix, add) in [("AM", 0), ("PM", 12)] where text.hasSuffix(suffix) {
@@ -250,12 +205,26 @@ package enum TimeCSV {
         return (hour, minute, second)
     }
 
+    /// Longer durations are not read at all: no entry may last over a day, and a bound here keeps
+    /// the arithmetic on a file's numbers far from overflowing.
+    static let maximumDurationHours = 10_000
+
     /// `01:30:00` or `1:30` in seconds.
-    static func duration(_ text: String) -> Int? {
+    package static func duration(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
         guard (2...3).contains(parts.count), let hours = parts[0], let minutes = parts[1], (0..<60).contains(minutes) else { return nil }
         let seconds = parts.count == 3 ? parts[2] : 0
-        guard let seconds, (0..<60).contains(seconds), hours >= 0 else { return nil }
+        guard let seconds, (0..<60).contains(seconds), (0...maximumDurationHours).contains(hours) else { return nil }
         return hours * 3600 + minutes * 60 + seconds
+    }
+
+    /// `1.5` (hours, as Clockify's decimal column) in whole seconds.
+    package static func decimalHours(_ text: String) -> Int? {
+        guard let hours = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !hours.isNaN,
+            hours >= 0, hours <= Decimal(maximumDurationHours)
+        else { return nil }
+        var seconds = hours * 3600, whole = Decimal()
+        NSDecimalRound(&whole, &seconds, 0, .down)
+        return NSDecimalNumber(decimal: whole).intValue
     }
 }

@@ -7,6 +7,8 @@ package enum TimeError: Error, Equatable {
     case endsInFuture
     case startsInFuture
     case notAfterStart
+    /// Before `TimeRules.earliestDay`.
+    case startsTooEarly
     case longerThanADay
     /// The month's statement or invoice is approved: the person's entries of it are read-only.
     case periodLocked(CalendarMonth)

@@ -16,6 +16,8 @@ package protocol CatalogRepository: Sendable {
     func updateProject(id: UUID, condition: VersionCondition, fields: ProjectFields, now: Date) async throws -> Versioned<Project>
     /// The teams a person leads, and those they are a member of.
     func teams(of personId: UUID) async throws -> (led: Set<UUID>, member: Set<UUID>)
+    /// Each client and project name pair as the store keys and finds it (in one query).
+    func match(names: [(client: String, project: String)]) async throws -> [NameMatch]
 }
 
 package enum Versioned<Value: Sendable & Equatable>: Sendable, Equatable {
@@ -53,7 +55,10 @@ package struct EntryPosition: PagePosition {
         self.id = id
     }
 
-    package var isValid: Bool { start >= 0 }
+    package var isValid: Bool { InstantRange.date(secondsSince1970: start) != nil }
+
+    /// The entry's start; nil for a position no list gave out.
+    package var startDate: Date? { InstantRange.date(secondsSince1970: start) }
 }
 
 /// People's time: entries, the timer, sums.
@@ -89,10 +94,13 @@ package protocol TimeEntryRepository: Sendable {
     /// Finished entries that started in `range`, of one person or everyone, oldest first, with
     /// their people's names and e-mails.
     func export(personId: UUID?, range: DayRange) async throws -> [ExportedEntry]
-    /// Imports rows into a person's entries in one transaction, creating missing clients and
-    /// projects when `createMissing`; with `dryRun` everything is rolled back and only the outcome
-    /// told.
-    func importEntries(personId: UUID, rows: [ImportRow], createMissing: Bool, dryRun: Bool, now: Date) async throws -> ImportOutcome
+    /// What the person has recorded that touches `start..<end` (entries reach back at most a
+    /// day), and which months of it are settled.
+    func importContext(personId: UUID, start: Date, end: Date) async throws -> (recorded: [RecordedSpan], settledMonths: Set<CalendarMonth>)
+    /// Writes an import's entries in one transaction, with the clients and projects it names
+    /// that do not exist yet (open to everyone). Throws `TimeError.overlap` or
+    /// `.periodLocked` when the person's time changed since the plan was made.
+    func writeImport(personId: UUID, entries: [ImportedEntry], now: Date) async throws
 }
 
 /// An entry with whose it is, for a file.

@@ -3,6 +3,12 @@ import Foundation
 /// The rules of recorded time, without I/O.
 package enum TimeRules {
     package static let maximumEntry: TimeInterval = 86400
+    /// The first day time may be recorded on: older entries are mistakes (a year typed as 0001),
+    /// whichever way they come in.
+    package static let earliestDay = CalendarDay(year: 2000, month: 1, day: 1)
+    package static let maximumDescriptionLength = 1000
+    package static let maximumTags = 20
+    package static let maximumTagLength = 50
 
     /// Times are kept to the whole second: what Toggl and Clockify carry, so a file exported and
     /// imported again gives the same entries.
@@ -29,6 +35,7 @@ package enum TimeRules {
 
     /// Why a finished entry cannot be recorded, if it cannot.
     package static func problem(start: Date, end: Date, now: Date) -> TimeError? {
+        if start < midnight(earliestDay) { return .startsTooEarly }
         if end <= start { return .notAfterStart }
         if end.timeIntervalSince(start) > maximumEntry { return .longerThanADay }
         if start > now { return .startsInFuture }
@@ -56,6 +63,22 @@ package enum TimeRules {
         guard let state, InvoiceWorkflow.settledStates.contains(state) else { return nil }
         guard actor.isAdmin else { return .periodLocked(month) }
         return actor.reason == nil ? .reasonRequired : nil
+    }
+
+    /// Where an entry's text breaks the rules every way in shares (the JSON API, files, batches):
+    /// the field (`description`, `tags[2]`, `tags`) and why.
+    package static func textProblems(description: String, tags: [String]) -> [(field: String, problem: TextProblem)] {
+        var problems: [(field: String, problem: TextProblem)] = []
+        if let problem = TextProblem.of(description, maxLength: maximumDescriptionLength) { problems.append(("description", problem)) }
+        for (index, tag) in tags.enumerated() {
+            if let problem = TextProblem.of(tag, maxLength: maximumTagLength) {
+                problems.append(("tags[\(index)]", problem))
+            } else if tag.contains(",") {
+                problems.append(("tags[\(index)]", .comma))
+            }
+        }
+        if Self.tags(tags).count > maximumTags { problems.append(("tags", .tooMany)) }
+        return problems
     }
 
     /// Trimmed, without empties or repeats, in the order given.

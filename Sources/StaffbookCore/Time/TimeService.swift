@@ -36,9 +36,12 @@ package struct TimeService: Sendable {
             billable: patch.billable ?? current.billable
         )
         fields = try checked(fields)
-        if fields.projectId != current.projectId {
+        // A closed project (or one no longer open to the person) takes no more time: moving an
+        // entry onto it, or resizing one on it, is refused; an admin correcting history may.
+        let changesTime = fields.projectId != current.projectId || fields.start != current.start || fields.end != end
+        if changesTime, !actor.isAdmin || fields.projectId != current.projectId {
             let project = try await availableProject(fields.projectId, to: personId)
-            if patch.billable == nil { fields.billable = project.billable }
+            if fields.projectId != current.projectId, patch.billable == nil { fields.billable = project.billable }
         }
         return try await entries.update(entryId: entryId, personId: personId, condition: condition, fields: fields, actor: actor, now: clock.now())
     }
@@ -168,34 +171,30 @@ package struct TimeService: Sendable {
     }
 
     /// Reads a Toggl or Clockify file and imports it into the person's entries, or only tells
-    /// what it would do. Clients and projects it names that do not exist are created for an
-    /// admin; for anyone else their lines are refused until an admin creates them.
+    /// what it would do (writing nothing). Clients and projects it names that do not exist are
+    /// created for an admin; for anyone else their lines are refused until an admin creates them.
+    /// The file is checked and matched in memory against what the store holds (three reads),
+    /// then written in one transaction: its size does not hold a connection line by line.
     package func importFile(_ data: Data, personId: UUID, mayCreate: Bool, confirm: Bool) async throws -> ImportResult {
         let file = try TimeCSV.read(data)
-        var rows: [ImportRow] = []
-        var problems = file.problems
         let now = clock.now()
-        for var row in file.rows {
-            row.start = TimeRules.wholeSeconds(row.start)
-            row.end = TimeRules.wholeSeconds(row.end)
-            if let problem = TimeRules.problem(start: row.start, end: row.end, now: now) {
-                problems.append(ImportProblem(line: row.line, reason: Self.reason(problem)))
-            } else {
-                rows.append(row)
+        var context = ImportContext(matches: [], memberTeams: [], recorded: [], settledMonths: [])
+        if let span = ImportPlan.span(of: file.rows) {
+            let plausible = file.rows.filter {
+                TextProblem.of($0.clientName, maxLength: CatalogRules.maximumNameLength) == nil
+                    && TextProblem.of($0.projectName, maxLength: CatalogRules.maximumNameLength) == nil
+            }
+            context.matches = try await catalog.match(names: ImportPlan.names(of: plausible))
+            context.memberTeams = try await catalog.teams(of: personId).member
+            if InstantRange.contains(span.start), InstantRange.contains(span.end) {
+                (context.recorded, context.settledMonths) = try await entries.importContext(personId: personId, start: span.start, end: span.end)
             }
         }
-        var outcome = try await entries.importEntries(personId: personId, rows: rows, createMissing: mayCreate, dryRun: !confirm, now: now)
-        outcome.problems = (problems + outcome.problems).sorted { $0.line < $1.line }
-        return ImportResult(
-            format: file.format, rows: file.rows.count + file.problems.count, confirmed: confirm, mayCreate: mayCreate, outcome: outcome)
-    }
-
-    static func reason(_ problem: TimeError) -> String {
-        switch problem {
-        case .notAfterStart: "ends before it starts"
-        case .longerThanADay: "longer than 24 hours"
-        case .startsInFuture, .endsInFuture: "in the future"
-        default: "not importable"
+        let plan = ImportPlan(rows: file.rows, problems: file.problems, context: context, createMissing: mayCreate, now: now)
+        if confirm, !plan.entries.isEmpty {
+            try await entries.writeImport(personId: personId, entries: plan.entries, now: now)
         }
+        return ImportResult(
+            format: file.format, rows: file.rows.count + file.problems.count, confirmed: confirm, mayCreate: mayCreate, outcome: plan.outcome)
     }
 }

@@ -17,3 +17,19 @@ package enum TextInput {
         scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r"
     }
 }
+
+/// Why a text cannot be taken.
+package enum TextProblem: String, Sendable, Equatable {
+    case controlCharacter = "control_character"
+    case tooLong = "too_long"
+    /// A tag with a comma: the trackers' files separate tags by commas.
+    case comma
+    case tooMany = "too_many"
+
+    /// Control characters or more than `maxLength` scalars, if either.
+    package static func of(_ text: some StringProtocol, maxLength: Int) -> TextProblem? {
+        if TextInput.hasControlCharacters(text) { return .controlCharacter }
+        if TextInput.length(text) > maxLength { return .tooLong }
+        return nil
+    }
+}

@@ -1,9 +1,12 @@
 import Foundation
 import OpenAPIRuntime
+import StaffbookCore
 
 /// RFC 3339 date-times: written to the second (`2026-11-23T08:00:00Z`), read with or without
 /// fractional seconds, since JavaScript's `toISOString()` always sends milliseconds.
 struct LenientDateTranscoder: DateTranscoder {
+    static let unreadable = "Expected an RFC 3339 date-time."
+    static let outOfRange = "Expected a date-time between 1900 and 2200."
     private static let whole = Date.ISO8601FormatStyle()
     private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
@@ -12,9 +15,15 @@ struct LenientDateTranscoder: DateTranscoder {
     }
 
     /// Throws a `DecodingError`, as the runtime's own transcoder does, so a bad date is the
-    /// client's mistake (400) and not a fault of ours.
+    /// client's mistake (400) and not a fault of ours. Only years 1900 to 2200 are read: no
+    /// handler then meets a date that arithmetic or the database cannot hold.
     func decode(_ text: String) throws -> Date {
-        if let date = (try? Self.whole.parse(text)) ?? (try? Self.fractional.parse(text)) { return date }
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Expected an RFC 3339 date-time."))
+        guard let date = (try? Self.whole.parse(text)) ?? (try? Self.fractional.parse(text)) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: Self.unreadable))
+        }
+        guard InstantRange.contains(date) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: Self.outOfRange))
+        }
+        return date
     }
 }

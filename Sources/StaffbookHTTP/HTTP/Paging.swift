@@ -16,10 +16,7 @@ extension PageRequest {
         }
         var after: Position?
         if let cursor {
-            after =
-                cursor.utf8.count <= 2048
-                ? Base64URL.decode(cursor).flatMap { try? JSONDecoder().decode(Position.self, from: $0) }.flatMap { $0.isValid ? $0 : nil }
-                : nil
+            after = PageCursor.decode(cursor)
             if after == nil {
                 validation.fail("query.cursor", "invalid", en: "Not a cursor this list gave out.", cs: "Tento kurzor tento seznam nevydal.")
             }
@@ -38,10 +35,10 @@ struct Page<Item: Sendable>: Sendable {
     var nextCursor: String?
 
     /// Trims the look-ahead row and makes the next cursor from the last item kept.
-    init<Position: Encodable>(rows: [Item], limit: Int, position: (Item) -> Position) {
+    init<Position: PagePosition>(rows: [Item], limit: Int, position: (Item) -> Position) {
         if rows.count > limit, let last = rows.prefix(limit).last {
             items = Array(rows.prefix(limit))
-            nextCursor = (try? JSONEncoder().encode(position(last))).map { Base64URL.encode(Array($0)) }
+            nextCursor = PageCursor.encode(position(last))
         } else {
             items = rows
             nextCursor = nil

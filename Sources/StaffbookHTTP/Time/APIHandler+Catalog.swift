@@ -34,7 +34,7 @@ extension APIHandler {
         let name = body.name.map { validation.requiredText($0, field: "body.name", maxLength: 200) }
         let address = validation.optionalText(body.billingAddress, field: "body.billingAddress", maxLength: 1000)
         try validation.check()
-        let condition = try EntityTags.writeCondition(ifMatch: input.headers.ifMatch)
+        let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
         switch try await catalog.updateClient(
             id: id, condition: condition, fields: ClientFields(name: name, billingAddress: address, active: body.active), now: clock.now()
         ) {
@@ -102,7 +102,7 @@ extension APIHandler {
         }
         let teams = validation.teamIds(body.teamIds, field: "body.teamIds")
         try validation.check()
-        let condition = try EntityTags.writeCondition(ifMatch: input.headers.ifMatch)
+        let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
         guard let current = try await catalog.project(id: id) else { throw Problem(.notFound) }
         let led = try await catalog.teams(of: caller.accountId).led
         guard CatalogRules.mayManage(current, caller: caller, ledTeams: led) else { throw Problem(.notFound) }

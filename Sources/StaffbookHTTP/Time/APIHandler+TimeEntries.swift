@@ -45,8 +45,8 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         var validation = InputValidation()
         let projectId = validation.uuid(body.projectId, field: "body.projectId")
-        let description = validation.optionalText(body.description, field: "body.description", maxLength: 1000) ?? ""
-        let tags = validation.tags(body.tags, field: "body.tags") ?? []
+        let text = validation.entryText(description: body.description ?? "", tags: body.tags ?? [])
+        let (description, tags) = (text.description ?? "", text.tags ?? [])
         try validation.check()
         guard let projectId else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
         let entry = try await timeService.create(
@@ -89,10 +89,9 @@ extension APIHandler {
         let id = try InputValidation.pathID(entryId)
         var validation = InputValidation()
         let projectId = body.projectId.flatMap { validation.uuid($0, field: "body.projectId") }
-        let description = validation.optionalText(body.description, field: "body.description", maxLength: 1000)
-        let tags = validation.tags(body.tags, field: "body.tags")
+        let (description, tags) = validation.entryText(description: body.description, tags: body.tags)
         try validation.check()
-        let condition = try EntityTags.writeCondition(ifMatch: ifMatch)
+        let condition = try EntityTags.requiredWriteCondition(ifMatch: ifMatch)
         let patch = TimeEntryPatch(
             projectId: projectId, description: description, start: body.start, end: body.end, tags: tags, billable: body.billable
         )
@@ -127,7 +126,7 @@ extension APIHandler {
 
     private func removeEntry(personId: UUID, entryId: String, ifMatch: String?, actor: TimeActor) async throws {
         let id = try InputValidation.pathID(entryId)
-        let condition = try EntityTags.writeCondition(ifMatch: ifMatch)
+        let condition = try EntityTags.requiredWriteCondition(ifMatch: ifMatch)
         switch try await timeService.delete(entryId: id, personId: personId, condition: condition, actor: actor) {
         case .notFound: throw Problem(.notFound)
         case .stale: throw Problem(.preconditionFailed)
@@ -148,12 +147,12 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         var validation = InputValidation()
         let projectId = validation.uuid(body.projectId, field: "body.projectId")
-        let description = validation.optionalText(body.description, field: "body.description", maxLength: 1000) ?? ""
-        let tags = validation.tags(body.tags, field: "body.tags") ?? []
+        let text = validation.entryText(description: body.description ?? "", tags: body.tags ?? [])
+        let (description, tags) = (text.description ?? "", text.tags ?? [])
         let key = validation.optionalText(input.headers.idempotencyKey, field: "header.Idempotency-Key", maxLength: 200)
         try validation.check()
         guard let projectId else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
-        let request = IdempotencyKeyHeader.request(
+        let request = idempotencyKeys.request(
             key, accountId: caller.accountId, scope: "timer-start", parts: [projectId.lowercasedString, description, tags.joined(separator: ",")]
         )
         let state = try await timeService.press(
@@ -177,7 +176,7 @@ extension APIHandler {
         var validation = InputValidation()
         let key = validation.optionalText(key, field: "header.Idempotency-Key", maxLength: 200)
         try validation.check()
-        let request = IdempotencyKeyHeader.request(key, accountId: caller.accountId, scope: "timer-\(press.rawValue)", parts: [])
+        let request = idempotencyKeys.request(key, accountId: caller.accountId, scope: "timer-\(press.rawValue)", parts: [])
         return try await timeService.press(press, personId: caller.accountId, idempotency: request)
     }
 }

@@ -85,10 +85,21 @@ extension APIHandler {
         let caller = try RequestScope.requireCaller()
         guard case .csv(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         let data = try await Data(collecting: body, upTo: .max)
-        let result = try await timeService.importFile(
-            data, personId: caller.accountId, mayCreate: caller.has(.admin), confirm: input.query.confirm ?? false
-        )
+        let imported = try await importing.ifFree {
+            try await timeService.importFile(data, personId: caller.accountId, mayCreate: caller.has(.admin), confirm: input.query.confirm ?? false)
+        }
+        guard let result = imported else {
+            throw Problem(
+                .serviceUnavailable,
+                detail: LocalizedText(
+                    en: "Other imports are running on this server; try again in a few seconds.",
+                    cs: "Na tomto serveru právě běží jiné importy; zkuste to za několik sekund."
+                ),
+                headers: [.retryAfter: "5"]
+            )
+        }
         let outcome = result.outcome
+        let language = RequestScope.current.language
         return .ok(
             .init(
                 body: .json(
@@ -96,7 +107,12 @@ extension APIHandler {
                         format: result.format == .toggl ? .toggl : .clockify, confirmed: result.confirmed, lines: result.rows,
                         imported: outcome.imported, hours: Money.format(TimeRules.hours(outcome.seconds)), alreadyThere: outcome.alreadyThere,
                         newClients: outcome.newClients, newProjects: outcome.newProjects.map { .init(client: $0.client, project: $0.project) },
-                        mayCreate: result.mayCreate, problems: outcome.problems.map { .init(line: $0.line, reason: $0.reason) },
+                        mayCreate: result.mayCreate,
+                        problems: outcome.problems.map {
+                            .init(
+                                line: $0.line, code: .init(rawValue: $0.code.rawValue) ?? .text,
+                                reason: TimeTexts.importProblem($0).text(in: language))
+                        },
                         overlaps: outcome.overlaps.map { .init(line: $0.line, entryId: $0.entryId.lowercasedString) }
                     ))))
     }

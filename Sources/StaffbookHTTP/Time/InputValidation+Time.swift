@@ -22,16 +22,27 @@ extension InputValidation {
         return DayRange(from: start, to: end)
     }
 
-    /// Tags as given: each a short text without a comma (Toggl and Clockify separate them by one).
-    mutating func tags(_ values: [String]?, field: String) -> [String]? {
-        guard let values else { return nil }
-        for (index, tag) in values.enumerated() {
-            _ = optionalText(tag, field: "\(field)[\(index)]", maxLength: 50)
-            if tag.contains(",") {
-                fail("\(field)[\(index)]", "comma", en: "A tag cannot contain a comma.", cs: "Štítek nesmí obsahovat čárku.")
+    /// An entry's description and tags, trimmed and checked by the rules every way in shares
+    /// (`TimeRules.textProblems`); nil values (a patch leaving them) are not checked.
+    mutating func entryText(description: String?, tags: [String]?) -> (description: String?, tags: [String]?) {
+        let description = description?.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (field, problem) in TimeRules.textProblems(description: description ?? "", tags: tags ?? []) {
+            let name = "body.\(field)"
+            switch problem {
+            case .controlCharacter:
+                fail(
+                    name, "control_character", en: "Control characters (such as NUL) are not allowed.",
+                    cs: "Řídicí znaky (například NUL) nejsou povoleny.")
+            case .tooLong:
+                let limit = field == "description" ? TimeRules.maximumDescriptionLength : TimeRules.maximumTagLength
+                fail(name, "too_long", en: "At most \(limit) characters.", cs: "Nejvýše \(limit) znaků.")
+            case .comma:
+                fail(name, "comma", en: "A tag cannot contain a comma.", cs: "Štítek nesmí obsahovat čárku.")
+            case .tooMany:
+                fail(name, "too_many", en: "At most \(TimeRules.maximumTags) tags.", cs: "Nejvýše \(TimeRules.maximumTags) štítků.")
             }
         }
-        return values
+        return (description, tags)
     }
 
     mutating func uuid(_ value: String, field: String) -> UUID? {

@@ -17,7 +17,9 @@ extension StoreError {
     ///
     /// - the connection, or the server refusing or ending it (`08`, `53`, `57P0x`), and
     ///   serialization failures and deadlocks (`40001`, `40P01`, a retry succeeds): unavailable;
-    /// - data exceptions (`22`): a value PostgreSQL will not take, named when it says which;
+    /// - a statement that ran past its time budget (`57014`): unavailable, worth a later retry;
+    /// - data exceptions (`22`) and check constraints (`23514`, a length or range the table
+    ///   keeps): a value PostgreSQL will not take, named when it says which;
     /// - integrity violations (`23`) that reach here: no code expected them;
     /// - anything else: a failure of ours.
     package init(_ error: PSQLError) {
@@ -27,10 +29,12 @@ extension StoreError {
         }
         let state = error.sqlState ?? ""
         switch state {
-        case _ where state.hasPrefix("08"), _ where state.hasPrefix("53"), _ where state.hasPrefix("57P0"), "40001", "40P01":
+        case _ where state.hasPrefix("08"), _ where state.hasPrefix("53"), _ where state.hasPrefix("57P0"), "40001", "40P01", "57014":
             self = .unavailable
         case _ where state.hasPrefix("22"):
             self = .invalidData(column: error.serverInfo?[.columnName])
+        case "23514":
+            self = .invalidData(column: error.serverInfo?[.columnName] ?? error.constraintName)
         case _ where state.hasPrefix("23"):
             self = .unexpectedConstraint(name: error.constraintName)
         default:

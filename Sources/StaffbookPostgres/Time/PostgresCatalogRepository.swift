@@ -96,8 +96,18 @@ package struct PostgresCatalogRepository: CatalogRepository {
         """
 
     static func project(_ row: PostgresRow) throws -> Project {
-        let (id, clientId, clientName, name, billable, price, active, version, teams) = try row.decode(
-            (UUID, UUID, String, String, Bool, String?, Bool, Int, [UUID]).self
+        try project(row.makeRandomAccess(), from: 0)
+    }
+
+    /// A project from `projectColumns`, starting at column `first`.
+    static func project(_ row: PostgresRandomAccessRow, from first: Int) throws -> Project {
+        let (id, clientId, clientName, name) = (
+            try row[first].decode(UUID.self), try row[first + 1].decode(UUID.self), try row[first + 2].decode(String.self),
+            try row[first + 3].decode(String.self)
+        )
+        let (billable, price, active, version, teams) = (
+            try row[first + 4].decode(Bool.self), try row[first + 5].decode(String?.self), try row[first + 6].decode(Bool.self),
+            try row[first + 7].decode(Int.self), try row[first + 8].decode([UUID].self)
         )
         return Project(
             id: id, clientId: clientId, clientName: clientName, name: name, billable: billable,

@@ -3,145 +3,125 @@ import Logging
 import PostgresNIO
 import StaffbookCore
 
-/// Entries from another tracker's file.
+/// What an import reads and writes: a few set-based statements for a whole file.
 extension PostgresTimeEntryRepository {
-    /// Carries a preview's outcome out of the transaction it rolls back.
-    struct PreviewRollback: Error {
-        var outcome: ImportOutcome
-    }
-
-    package func importEntries(
-        personId: UUID, rows: [ImportRow], createMissing: Bool, dryRun: Bool, now: Date
-    ) async throws -> ImportOutcome {
+    package func importContext(
+        personId: UUID, start: Date, end: Date
+    ) async throws -> (recorded: [RecordedSpan], settledMonths: Set<CalendarMonth>) {
         let logger = self.logger
-        do {
-            return try await database.withTransaction { connection in
-                try await Self.lockPerson(personId, on: connection, logger: logger)
-                let outcome = try await Self.importEntries(
-                    personId: personId, rows: rows, createMissing: createMissing, now: now, on: connection, logger: logger
-                )
-                if dryRun { throw PreviewRollback(outcome: outcome) }
-                return outcome
-            }
-        } catch let preview as PreviewRollback {
-            return preview.outcome
-        }
-    }
-
-    private struct Target {
-        var project: Project?
-        var problem: String?
-    }
-
-    static func importEntries(
-        personId: UUID, rows: [ImportRow], createMissing: Bool, now: Date, on connection: PostgresConnection, logger: Logger
-    ) async throws -> ImportOutcome {
-        var outcome = ImportOutcome()
-        let teams = try await PostgresCatalogRepository.teams(of: personId, on: connection, logger: logger).member
-        // Each client and project the file names, matched as names are compared (case and
-        // accents aside), created when allowed.
-        var targets: [String: Target] = [:]
-        var newClientKeys: Set<String> = [], newProjectKeys: Set<String> = []
-        for row in rows {
-            let pair = row.clientName + "\u{0}" + row.projectName
-            if targets[pair] != nil { continue }
-            let found = try await connection.query(
+        let from = start.addingTimeInterval(-TimeRules.maximumEntry)
+        let months = Self.months(from: start, to: end)
+        return try await database.withConnection { connection in
+            var recorded: [RecordedSpan] = []
+            let rows = try await connection.query(
                 """
-                SELECT name_key(\(row.clientName)), name_key(\(row.projectName)), c.id, p.id
-                FROM (SELECT 1) one
-                LEFT JOIN clients c ON c.name_key = name_key(\(row.clientName))
-                LEFT JOIN projects p ON p.client_id = c.id AND p.name_key = name_key(\(row.projectName))
-                """,
-                logger: logger
-            ).collect().first.map { try $0.decode((String, String, UUID?, UUID?).self) }
-            guard let (clientKey, projectKey, clientId, projectId) = found else { continue }
-            if clientId == nil, newClientKeys.insert(clientKey).inserted { outcome.newClients.append(row.clientName) }
-            if projectId == nil, newProjectKeys.insert(clientKey + "\u{0}" + projectKey).inserted {
-                outcome.newProjects.append((row.clientName, row.projectName))
-            }
-            if let projectId {
-                let project = try await PostgresCatalogRepository.project(id: projectId, on: connection, logger: logger)
-                targets[pair] =
-                    project.map { CatalogRules.isOpen($0, toMemberOf: teams) } == true
-                    ? Target(project: project) : Target(problem: "project not open to you")
-            } else if !createMissing {
-                targets[pair] = Target(
-                    problem: clientId == nil ? "unknown client (an admin can create it)" : "unknown project (an admin can create it)")
-            } else {
-                targets[pair] = Target(
-                    project: try await create(
-                        client: row.clientName, clientId: clientId, project: row.projectName, now: now, on: connection, logger: logger))
-            }
-        }
-        let actor = TimeActor(callerId: personId, isAdmin: false)
-        for row in rows.sorted(by: { ($0.start, $0.line) < ($1.start, $1.line) }) {
-            guard let target = targets[row.clientName + "\u{0}" + row.projectName], let project = target.project else {
-                outcome.problems.append(
-                    ImportProblem(line: row.line, reason: targets[row.clientName + "\u{0}" + row.projectName]?.problem ?? "unknown project"))
-                continue
-            }
-            guard row.description.unicodeScalars.count <= 1000, row.tags.count <= 20 else {
-                outcome.problems.append(ImportProblem(line: row.line, reason: "description over 1000 characters or over 20 tags"))
-                continue
-            }
-            let same = try await connection.query(
-                """
-                SELECT 1 FROM time_entries WHERE account_id = \(personId) AND project_id = \(project.id)
-                  AND started_at = \(row.start) AND ended_at = \(row.end)
-                """,
-                logger: logger
-            ).collect()
-            if !same.isEmpty {
-                outcome.alreadyThere += 1
-                continue
-            }
-            do {
-                try await checkLocks(personId: personId, instants: [row.start], actor: actor, on: connection, logger: logger)
-                try await checkOverlap(personId: personId, start: row.start, end: row.end, except: nil, on: connection, logger: logger)
-            } catch TimeError.periodLocked(let month) {
-                outcome.problems.append(ImportProblem(line: row.line, reason: "\(month.iso) is settled (approved or paid)"))
-                continue
-            } catch TimeError.overlap(let entryId, _, _) {
-                if let entryId { outcome.overlaps.append((row.line, entryId)) }
-                continue
-            }
-            try await connection.query(
-                """
-                INSERT INTO time_entries (account_id, project_id, description, started_at, ended_at, tags, billable, created_at, updated_at)
-                VALUES (\(personId), \(project.id), \(row.description), \(row.start), \(row.end), \(row.tags), \(row.billable ?? project.billable),
-                        \(now), \(now))
+                SELECT id, project_id, started_at, ended_at FROM time_entries
+                WHERE account_id = \(personId) AND started_at < \(end) AND (started_at >= \(from) OR ended_at IS NULL)
                 """,
                 logger: logger
             )
-            outcome.imported += 1
-            outcome.seconds += Int(row.end.timeIntervalSince(row.start))
-        }
-        return outcome
-    }
-
-    /// The client (found or new) and its new project, open to everyone.
-    private static func create(
-        client: String, clientId: UUID?, project: String, now: Date, on connection: PostgresConnection, logger: Logger
-    ) async throws -> Project? {
-        var owner = clientId
-        if owner == nil {
-            owner = try await connection.query(
+            for try await (id, projectId, start, end) in rows.decode((UUID, UUID, Date, Date?).self) {
+                recorded.append(RecordedSpan(id: id, projectId: projectId, start: start, end: end))
+            }
+            var settled: Set<CalendarMonth> = []
+            let periods = try await connection.query(
                 """
-                INSERT INTO clients (name, created_at, updated_at) VALUES (\(client), \(now), \(now))
-                ON CONFLICT (name_key) DO UPDATE SET updated_at = clients.updated_at RETURNING id
+                SELECT to_char(period, 'YYYY-MM') FROM invoices
+                WHERE account_id = \(personId) AND period = ANY(\(months.map(\.firstDay.iso))::date[]) AND state = ANY(\(Self.settledStates))
                 """,
                 logger: logger
-            ).collect().first?.decode(UUID.self)
+            )
+            for try await period in periods.decode(String.self) {
+                settled.insert(try StoredValue.month(period, column: "invoices.period"))
+            }
+            return (recorded, settled)
         }
-        guard let owner else { return nil }
-        let id = try await connection.query(
-            """
-            INSERT INTO projects (client_id, name, created_at, updated_at) VALUES (\(owner), \(project), \(now), \(now))
-            ON CONFLICT (client_id, name_key) DO UPDATE SET updated_at = projects.updated_at RETURNING id
-            """,
-            logger: logger
-        ).collect().first?.decode(UUID.self)
-        guard let id else { return nil }
-        return try await PostgresCatalogRepository.project(id: id, on: connection, logger: logger)
+    }
+
+    package func writeImport(personId: UUID, entries: [ImportedEntry], now: Date) async throws {
+        let logger = self.logger
+        let starts = entries.map(\.start), ends = entries.map(\.end)
+        let months = Self.months(from: starts.min() ?? now, to: ends.max() ?? now)
+        try await database.withTransaction { connection in
+            // A file is written whole or not at all, within a bound: a slow disk or a lock held
+            // elsewhere must not keep a pooled connection for minutes.
+            _ = try await connection.query("SET LOCAL statement_timeout = '15s'", logger: logger).collect()
+            try await Self.lockPerson(personId, on: connection, logger: logger)
+            try await Self.checkLocks(
+                personId: personId, instants: months.map { TimeRules.midnight($0.firstDay) }, actor: TimeActor(callerId: personId, isAdmin: false),
+                on: connection, logger: logger
+            )
+            let missing = entries.filter { $0.projectId == nil }
+            var created: [String: UUID] = [:]
+            if !missing.isEmpty {
+                let clients = missing.map(\.clientName), projects = missing.map(\.projectName)
+                _ = try await connection.query(
+                    """
+                    INSERT INTO clients (name, created_at, updated_at)
+                    SELECT DISTINCT ON (name_key(c)) c, \(now)::timestamptz, \(now)::timestamptz FROM unnest(\(clients)::text[]) AS c
+                    ON CONFLICT (name_key) DO NOTHING
+                    """,
+                    logger: logger
+                ).collect()
+                _ = try await connection.query(
+                    """
+                    INSERT INTO projects (client_id, name, created_at, updated_at)
+                    SELECT DISTINCT ON (c.id, name_key(n.p)) c.id, n.p, \(now)::timestamptz, \(now)::timestamptz
+                    FROM unnest(\(clients)::text[], \(projects)::text[]) AS n (c, p) JOIN clients c ON c.name_key = name_key(n.c)
+                    ON CONFLICT (client_id, name_key) DO NOTHING
+                    """,
+                    logger: logger
+                ).collect()
+                let found = try await connection.query(
+                    """
+                    SELECT n.c, n.p, p.id FROM unnest(\(clients)::text[], \(projects)::text[]) AS n (c, p)
+                    JOIN clients c ON c.name_key = name_key(n.c) JOIN projects p ON p.client_id = c.id AND p.name_key = name_key(n.p)
+                    """,
+                    logger: logger
+                )
+                for try await (client, project, id) in found.decode((String, String, UUID).self) {
+                    created[client + "\u{0}" + project] = id
+                }
+            }
+            var projectIds: [UUID] = []
+            for entry in entries {
+                guard let id = entry.projectId ?? created[entry.clientName + "\u{0}" + entry.projectName] else {
+                    throw StoreError.malformedRow(column: "projects.id")
+                }
+                projectIds.append(id)
+            }
+            // Tags are a list per entry: sent as one JSON array each, since unnest flattens
+            // arrays of arrays.
+            let tags = try entries.map { String(decoding: try JSONEncoder().encode($0.tags), as: UTF8.self) }
+            let billable = entries.map { $0.billable.map { $0 ? "true" : "false" } ?? "" }
+            do {
+                _ = try await connection.query(
+                    """
+                    INSERT INTO time_entries (account_id, project_id, description, started_at, ended_at, tags, billable, created_at, updated_at)
+                    SELECT \(personId), e.project, e.description, e.started, e.ended,
+                           ARRAY(SELECT jsonb_array_elements_text(e.tags::jsonb)), coalesce(nullif(e.billable, '')::boolean, p.billable), \(now), \(now)
+                    FROM unnest(\(projectIds)::uuid[], \(entries.map(\.description))::text[], \(starts)::timestamptz[],
+                                \(ends)::timestamptz[], \(tags)::text[], \(billable)::text[])
+                         AS e (project, description, started, ended, tags, billable)
+                    JOIN projects p ON p.id = e.project
+                    """,
+                    logger: logger
+                ).collect()
+            } catch let error as PSQLError where error.constraintName == "time_entries_no_overlap" {
+                throw TimeError.overlap(entryId: nil, start: nil, end: nil)
+            }
+        }
+    }
+
+    /// The months from the one `start` falls in to the one `end` falls in, in Prague.
+    static func months(from start: Date, to end: Date) -> [CalendarMonth] {
+        var month = TimeRules.day(of: start).calendarMonth
+        let last = TimeRules.day(of: end).calendarMonth
+        var months: [CalendarMonth] = []
+        while month <= last, months.count < 2400 {
+            months.append(month)
+            month = month.adding(months: 1)
+        }
+        return months
     }
 }

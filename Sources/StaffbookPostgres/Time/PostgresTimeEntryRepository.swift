@@ -34,7 +34,7 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
         let logger = self.logger
         let bounds = range?.instants
         let after = page.after
-        let afterStart = after.map { Date(timeIntervalSince1970: TimeInterval($0.start)) }
+        let afterStart = after?.startDate
         return try await database.withConnection { connection in
             try await connection.query(
                 """
