@@ -25,7 +25,7 @@ struct CreateAdmin: AsyncParsableCommand {
         let config = try options.load()
         let logger = options.logger(config)
         let password = Self.readPassword()
-        switch PasswordRules.problem(password) {
+        switch PasswordRules.problem(password, isCommon: CommonPasswords.contains) {
         case .tooShort:
             FileHandleStderr.write("staffbook: the password needs at least \(PasswordRules.minimumLength) characters\n")
             throw ExitCode(65)
@@ -34,6 +34,9 @@ struct CreateAdmin: AsyncParsableCommand {
             throw ExitCode(65)
         case .controlCharacter:
             FileHandleStderr.write("staffbook: the password must not contain control characters\n")
+            throw ExitCode(65)
+        case .common:
+            FileHandleStderr.write("staffbook: the password is among the most common ones (or one character repeated)\n")
             throw ExitCode(65)
         case nil:
             break

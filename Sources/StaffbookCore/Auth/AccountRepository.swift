@@ -10,8 +10,6 @@ package protocol AccountRepository: Sendable {
     func profile(id: UUID) async throws -> OwnProfile?
     /// Creates an account; `nil` when the e-mail is taken.
     func create(_ account: NewAccount, now: Date) async throws -> Account?
-    /// The bcrypt cost most active accounts' password hashes were made with; nil without any.
-    func typicalPasswordCost() async throws -> Int?
     /// Replaces the password hash if it is still `old` (a re-hash at a new cost); false otherwise.
     func replacePasswordHash(id: UUID, old: String, new: String) async throws -> Bool
     /// The active accounts with a password whose e-mail is in `domain` (`staffbook.example`).

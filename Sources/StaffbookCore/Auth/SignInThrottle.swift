@@ -8,6 +8,8 @@ package protocol SignInThrottle: Sendable {
     func recordFailure(_ keys: [ThrottleKey], now: Date) async throws
     /// Forgets the failures of a key (after a successful sign-in).
     func reset(_ key: ThrottleKey) async throws
+    /// The failures counted against a key in its open window (0 when none).
+    func failures(_ key: ThrottleKey, now: Date) async throws -> Int
 }
 
 /// A throttled subject and its limit within the window.
@@ -22,6 +24,8 @@ package struct ThrottleKey: Sendable, Hashable {
         case resetAccount = "reset_account"
         /// Password-reset requests from a client address.
         case resetAddress = "reset_address"
+        /// Invitation and password-reset links tried from a client address that named no link.
+        case linkAddress = "link_address"
     }
 
     package var kind: Kind

@@ -9,12 +9,15 @@ package struct IdempotentRequest: Sendable, Equatable {
     package var key: String
     /// A digest of what the request asked for: the same key sent with another request is refused.
     package var fingerprint: String
+    /// How long the key and its answer are remembered; after that the key starts afresh.
+    package var lifetime: TimeInterval
 
-    package init(accountId: UUID, scope: String, key: String, fingerprint: String) {
+    package init(accountId: UUID, scope: String, key: String, fingerprint: String, lifetime: TimeInterval = 86400) {
         self.accountId = accountId
         self.scope = scope
         self.key = key
         self.fingerprint = fingerprint
+        self.lifetime = lifetime
     }
 }
 
@@ -54,4 +57,6 @@ package protocol IdempotencyStore: Sendable {
     func complete(_ request: IdempotentRequest, answer: IdempotentAnswer) async throws
     /// The work failed: a retry with the same key may try again.
     func release(_ request: IdempotentRequest) async throws
+    /// Forgets keys whose lifetime has ended; how many.
+    func prune(now: Date) async throws -> Int
 }

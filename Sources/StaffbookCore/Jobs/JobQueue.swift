@@ -13,6 +13,8 @@ package enum JobEffect: Sendable, Equatable {
     case skipped(notificationId: UUID, reason: String)
     /// A delivery attempt failed (recorded before the job is retried or given up).
     case deliveryFailed(notificationId: UUID, channel: NotificationChannel, at: Date, error: String)
+    /// A password-reset link for the active account with this e-mail, if there is one.
+    case passwordReset(email: String, grant: AccountLinkGrant)
 }
 
 /// The job queue, shared by every instance.
@@ -20,6 +22,8 @@ package protocol JobQueue: Sendable {
     /// Adds jobs, each unless its kind and key exist already; returns how many were new.
     @discardableResult
     func enqueue(_ jobs: [NewJob], now: Date) async throws -> Int
+    /// Adds one job and returns it as stored (the existing one when its kind and key exist).
+    func enqueue(_ job: NewJob, now: Date) async throws -> Job?
     /// Takes the next due job (pending, or running with an expired lease) for `worker` until
     /// `leaseUntil`, or nil when none is due.
     func claim(now: Date, worker: String, leaseUntil: Date) async throws -> Job?

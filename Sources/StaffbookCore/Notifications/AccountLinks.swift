@@ -31,9 +31,10 @@ package protocol AccountLinkRepository: Sendable {
     /// A new link for the account (earlier unused ones of the purpose stop working), with its
     /// notification; false when there is no such active account.
     func issue(_ grant: AccountLinkGrant, purpose: AccountLinkPurpose, accountId: UUID, now: Date) async throws -> Bool
-    /// A reset link for the active account with this e-mail, if there is one; says nothing either way.
-    func issuePasswordReset(_ grant: AccountLinkGrant, email: String, now: Date) async throws
-    /// Uses the link: sets the password hash and ends every session of the account. False for an
-    /// unknown, used or expired link.
+    /// Whether a link of the purpose with this token hash exists, unused and unexpired: looked up
+    /// before the new password is hashed, so a made-up token costs no bcrypt.
+    func isRedeemable(tokenHash: [UInt8], purpose: AccountLinkPurpose, now: Date) async throws -> Bool
+    /// Uses the link: sets the password hash, ends every session of the account and every other
+    /// link of it. False for an unknown, used or expired link.
     func redeem(tokenHash: [UInt8], purpose: AccountLinkPurpose, passwordHash: String, now: Date) async throws -> Bool
 }

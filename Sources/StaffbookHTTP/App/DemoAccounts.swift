@@ -11,7 +11,7 @@ package enum DemoAccounts {
     static func usingDemoPassword(accounts: any AccountRepository, hasher: PasswordHasher) async throws -> [String] {
         var found: [String] = []
         for account in try await accounts.activeAccounts(inEmailDomain: emailDomain) {
-            if try await hasher.verify(password, against: account.passwordHash, decoyCost: hasher.cost) {
+            if try await hasher.verify(password, against: account.passwordHash) {
                 found.append(account.email)
             }
         }

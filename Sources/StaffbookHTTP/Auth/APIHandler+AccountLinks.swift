@@ -31,10 +31,13 @@ extension APIHandler {
         if let wait = try await auth.throttle.retryAfter(keys, now: now) {
             throw AuthError.tooManyAttempts(retryAfterSeconds: max(1, Int(wait.rounded(.up))))
         }
-        // Every request counts, whether or not the address has an account: the answer and the
-        // count say nothing about which addresses exist.
+        // Every request counts and is queued alike, whether or not the address has an account:
+        // the answer, its timing and the count say nothing about which addresses exist. The job
+        // looks the address up and mails the link.
         try await auth.throttle.recordFailure(keys, now: now)
-        try await accountLinkStore.issuePasswordReset(accountLinks.grant(.passwordReset, now: now), email: email, now: now)
+        try await jobs.enqueue(
+            [NewJob(kind: .passwordReset, key: UUID().lowercasedString, payload: ["email": email], runAt: now)], now: now
+        )
         return .accepted(.init())
     }
 
@@ -47,14 +50,27 @@ extension APIHandler {
         return .accepted(.init())
     }
 
-    /// Uses a link: a token that is not ours, used or expired answers 404, saying no more.
+    /// Uses a link: a token that is not ours, used or expired answers 404, saying no more. The
+    /// token is looked up before the password is hashed, and tokens that name nothing count
+    /// against the client's address, so guessing costs the guesser and not bcrypt time.
     private func setPassword(token: String, password: String, purpose: AccountLinkPurpose) async throws {
         var validation = InputValidation()
         let password = validation.newPassword(password, field: "body.password")
         try validation.check()
-        guard let password, AccountLinks.isWellFormed(token) else { throw Self.invalidLink }
+        let addressKey = ThrottleKey(kind: .linkAddress, value: RequestScope.current.clientAddress, limit: auth.config.maxLinkFailuresPerAddress)
+        let now = clock.now()
+        if let wait = try await auth.throttle.retryAfter([addressKey], now: now) {
+            throw AuthError.tooManyAttempts(retryAfterSeconds: max(1, Int(wait.rounded(.up))))
+        }
+        let tokenHash = AccountLinks.hash(token)
+        guard let password, AccountLinks.isWellFormed(token),
+            try await accountLinkStore.isRedeemable(tokenHash: tokenHash, purpose: purpose, now: now)
+        else {
+            try await auth.throttle.recordFailure([addressKey], now: now)
+            throw Self.invalidLink
+        }
         let hash = try await auth.hasher.hash(password)
-        guard try await accountLinkStore.redeem(tokenHash: AccountLinks.hash(token), purpose: purpose, passwordHash: hash, now: clock.now()) else {
+        guard try await accountLinkStore.redeem(tokenHash: tokenHash, purpose: purpose, passwordHash: hash, now: clock.now()) else {
             throw Self.invalidLink
         }
     }

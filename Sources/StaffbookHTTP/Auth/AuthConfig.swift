@@ -52,6 +52,8 @@ package struct AuthConfig: Sendable {
     /// Password-reset requests allowed per address asked for, and per client, within the window.
     package var maxResetsPerAccount: Int = 3
     package var maxResetsPerAddress: Int = 20
+    /// Invitation and reset links that name nothing, tried from one address in the window.
+    package var maxLinkFailuresPerAddress: Int = 20
     package var failureWindow: TimeInterval = 15 * 60
     /// How long a session's status may be served from memory: the bound on how late a
     /// deactivation or sign-out reaches access tokens on other instances.

@@ -15,7 +15,6 @@ struct AuthService: Sendable {
     let statusCache: SessionStatusCache
     let clock: any AppClock
     let logger: Logger
-    private let typicalCost = Remembered<Int>(maximumAge: .seconds(300))
 
     struct Issued: Sendable {
         var accessToken: String
@@ -25,32 +24,33 @@ struct AuthService: Sendable {
     }
 
     func signIn(email: String, password: String, client: String, address: String) async throws -> Issued {
-        let keys = [
-            ThrottleKey.account(email, limit: config.maxFailuresPerAccount),
-            ThrottleKey.address(address, limit: config.maxFailuresPerAddress),
-        ]
-        try await refuseIfThrottled(keys)
+        let accountKey = ThrottleKey.account(email, limit: config.maxFailuresPerAccount)
+        let addressKey = ThrottleKey.address(address, limit: config.maxFailuresPerAddress)
+        try await refuseIfThrottled([addressKey])
+        // An account locked by failures elsewhere stays open to its owner's right password from
+        // an address that has not failed: the lock slows guessing without locking the owner out.
+        if let wait = try await throttle.retryAfter([accountKey], now: clock.now()),
+            try await throttle.failures(addressKey, now: clock.now()) > 0
+        {
+            throw AuthError.tooManyAttempts(retryAfterSeconds: max(1, Int(wait.rounded(.up))))
+        }
         let account = try await accounts.find(email: email)
         // A hash is checked even for an unknown account or one without a password: a decoy of the
-        // cost the stored hashes have, so every refusal costs the same.
+        // configured cost, the cost every stored hash is brought to at its next sign-in, so a
+        // refusal costs the same whether or not the account exists.
         let stored = account?.passwordHash
-        let matches = try await hasher.verify(password, against: stored, decoyCost: stored == nil ? try await decoyCost() : hasher.cost)
+        let matches = try await hasher.verify(password, against: stored)
         guard matches, PasswordRules.isAcceptable(atSignIn: password), let account, account.isActive else {
-            try await throttle.recordFailure(keys, now: clock.now())
+            try await throttle.recordFailure([accountKey, addressKey], now: clock.now())
             logger.notice("password sign-in refused", metadata: ["known_account": "\(account != nil)"])
             throw AuthError.signInFailed(.credentials)
         }
-        try await throttle.reset(keys[0])
+        try await throttle.reset(accountKey)
         if let stored, PasswordHasher.cost(of: stored) != hasher.cost {
             // Made with an older cost: hashed again at the configured one while the password is at hand.
             _ = try await accounts.replacePasswordHash(id: account.id, old: stored, new: try await hasher.hash(password))
         }
         return try await startSession(for: account, client: client)
-    }
-
-    /// The cost of the stored password hashes, for the decoy; looked up at most every five minutes.
-    func decoyCost() async throws -> Int {
-        try await typicalCost.value { try await accounts.typicalPasswordCost() ?? hasher.cost }
     }
 
     func signIn(googleIDToken token: String, client: String, address: String) async throws -> Issued {

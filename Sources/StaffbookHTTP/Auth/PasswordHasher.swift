@@ -7,9 +7,9 @@ import Synchronization
 package final class PasswordHasher: Sendable {
     /// The cost new hashes are made with. Stored hashes keep the cost they were made with.
     package let cost: Int
-    /// Checked when there is no hash to check (an unknown e-mail), one per cost, so that path
-    /// costs what checking a stored hash of that cost does.
-    private let decoys = Mutex<[Int: String]>([:])
+    /// Checked when there is no hash to check (an unknown e-mail): of the configured cost, so that
+    /// path costs what checking a current hash does.
+    private let decoyHash = Mutex<String?>(nil)
 
     package init(cost: Int) {
         self.cost = cost
@@ -20,25 +20,25 @@ package final class PasswordHasher: Sendable {
         return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
     }
 
-    /// Whether `password` matches `hash`. Without a hash, checks a decoy of `decoyCost` (the cost
-    /// of the stored hashes) and answers false, so the answer takes as long as a real check.
-    package func verify(_ password: String, against hash: String?, decoyCost: Int) async throws -> Bool {
+    /// Whether `password` matches `hash`. Without a hash, checks the decoy and answers false, so
+    /// the answer takes as long as a real check.
+    package func verify(_ password: String, against hash: String?) async throws -> Bool {
         let candidate: String
         if let hash {
             candidate = hash
         } else {
-            candidate = try await decoy(cost: decoyCost)
+            candidate = try await decoy()
         }
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: candidate) }
         return matches && hash != nil
     }
 
-    /// The decoy hash of a cost, made once (on the thread pool) and kept.
-    package func decoy(cost: Int) async throws -> String {
-        if let decoy = decoys.withLock({ $0[cost] }) { return decoy }
-        let bounded = UInt8(clamping: min(max(cost, 4), 31))
-        let made = try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash("staffbook decoy password", cost: bounded) }
-        decoys.withLock { $0[cost] = made }
+    /// The decoy hash, made once (on the thread pool) at the configured cost and kept.
+    package func decoy() async throws -> String {
+        if let decoy = decoyHash.withLock({ $0 }) { return decoy }
+        let cost = UInt8(clamping: min(max(self.cost, 4), 31))
+        let made = try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash("staffbook decoy password", cost: cost) }
+        decoyHash.withLock { $0 = made }
         return made
     }
 

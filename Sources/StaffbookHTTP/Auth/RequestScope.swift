@@ -19,6 +19,8 @@ struct RequestScope: Sendable {
     var clientAddress: String
     var userAgent: String?
     var credentials: Credentials?
+    /// The language the caller asked for (`Accept-Language`), for texts inside answers.
+    var language: Language = .en
     /// Set once the access policy has authenticated the credentials.
     var caller: Caller?
 

@@ -19,13 +19,14 @@ struct RequestScopeMiddleware: RouterMiddleware {
         let credentials = request.headers[.authorization].map { header in
             Self.bearerToken(header).map(RequestScope.Credentials.bearer) ?? .malformed
         }
-        let scope = RequestScope(
+        var scope = RequestScope(
             requestId: context.requestId,
             uri: request.uri.description,
             clientAddress: clientAddress(request, context),
             userAgent: request.headers[.userAgent].map { String($0.prefix(200)) },
             credentials: credentials
         )
+        scope.language = Language(acceptLanguage: request.headers[.acceptLanguage])
         return try await RequestScope.$current.withValue(scope) {
             try await next(request, context)
         }

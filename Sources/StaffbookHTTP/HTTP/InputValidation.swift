@@ -52,13 +52,8 @@ struct InputValidation {
     }
 
     mutating func email(_ value: String?, field: String) -> String? {
-        guard let value = optionalText(value, field: field, maxLength: 254), !value.isEmpty else { return value }
-        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-        let valid =
-            parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
-            && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
-            && !value.contains(where: { $0.isWhitespace })
-        if !valid {
+        guard let value = optionalText(value, field: field, maxLength: EmailAddress.maximumLength), !value.isEmpty else { return value }
+        if !EmailAddress.isPlausible(value) {
             fail(field, "email", en: "Not an e-mail address.", cs: "Toto není e-mailová adresa.")
         }
         return value
@@ -133,7 +128,7 @@ struct InputValidation {
 extension InputValidation {
     /// A password to set: 12 characters to 72 bytes, no control characters.
     mutating func newPassword(_ value: String, field: String) -> String? {
-        switch PasswordRules.problem(value) {
+        switch PasswordRules.problem(value, isCommon: CommonPasswords.contains) {
         case .tooShort:
             fail(field, "too_short", en: "At least \(PasswordRules.minimumLength) characters.", cs: "Alespoň \(PasswordRules.minimumLength) znaků.")
         case .tooLong:
@@ -145,6 +140,10 @@ extension InputValidation {
             fail(
                 field, "control_character", en: "Control characters (such as NUL) are not allowed.",
                 cs: "Řídicí znaky (například NUL) nejsou povoleny.")
+        case .common:
+            fail(
+                field, "common", en: "This password is among the most common ones (or one character repeated): choose another.",
+                cs: "Toto heslo patří k nejběžnějším (nebo jde o jeden opakovaný znak): zvolte jiné.")
         case nil:
             return value
         }

@@ -26,9 +26,8 @@ extension APIHandler {
         }
         let now = clock.now()
         let key = "manual:\(today.iso):\(UUID().lowercasedString)"
-        try await jobs.enqueue([NewJob(kind: kind, key: key, payload: ["day": today.iso, "manual": "true"], runAt: now)], now: now)
-        let queued = try await jobs.list(kind: kind, state: nil, page: PageRequest(limit: 20)).first { $0.key == key }
-        guard let queued else { throw Problem(.internalError) }
+        let job = NewJob(kind: kind, key: key, payload: ["day": today.iso, "manual": "true"], runAt: now)
+        guard let queued = try await jobs.enqueue(job, now: now) else { throw Problem(.internalError) }
         return .accepted(.init(body: .json(Self.job(queued))))
     }
 

@@ -14,6 +14,8 @@ package final class JobWorker: Service, Sendable {
     let queue: any JobQueue
     let monthEnd: MonthEndService
     let deliverer: NotificationDeliverer
+    let links: AccountLinks
+    let idempotency: any IdempotencyStore
     let schedules: [Schedule]
     let config: MonthEndConfig
     let clock: any AppClock
@@ -25,12 +27,15 @@ package final class JobWorker: Service, Sendable {
     private static let depth = Gauge(label: "staffbook_jobs_queue_depth")
 
     init(
-        queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, schedules: [Schedule], config: MonthEndConfig,
-        clock: any AppClock, database: DatabasePool, logger: Logger
+        queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore,
+        schedules: [Schedule],
+        config: MonthEndConfig, clock: any AppClock, database: DatabasePool, logger: Logger
     ) {
         self.queue = queue
         self.monthEnd = monthEnd
         self.deliverer = deliverer
+        self.links = links
+        self.idempotency = idempotency
         self.schedules = schedules
         self.config = config
         self.clock = clock
@@ -169,6 +174,13 @@ package final class JobWorker: Service, Sendable {
                 return .giveUp(error: "the job names no notification", effects: [])
             }
             return try await deliverer.deliver(notificationId: id)
+        case .passwordReset:
+            guard let email = job.payload["email"] else { return .giveUp(error: "the job names no address", effects: []) }
+            return .done([.passwordReset(email: email, grant: links.grant(.passwordReset, now: clock.now()))])
+        case .housekeeping:
+            let pruned = try await idempotency.prune(now: clock.now())
+            logger.info("housekeeping", metadata: ["idempotency_keys_pruned": "\(pruned)"])
+            return .done([])
         }
     }
 

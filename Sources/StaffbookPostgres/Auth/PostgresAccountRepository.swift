@@ -68,21 +68,6 @@ package struct PostgresAccountRepository: AccountRepository {
         }
     }
 
-    package func typicalPasswordCost() async throws -> Int? {
-        let logger = self.logger
-        return try await database.withConnection { connection in
-            let rows = try await connection.query(
-                """
-                SELECT substring(password_hash FROM '^\\$2[aby]\\$([0-9]{2})\\$')::int AS cost FROM accounts
-                WHERE password_hash IS NOT NULL AND is_active
-                GROUP BY 1 ORDER BY count(*) DESC, 1 DESC LIMIT 1
-                """,
-                logger: logger
-            ).collect()
-            return try rows.first?.decode(Int?.self) ?? nil
-        }
-    }
-
     package func replacePasswordHash(id: UUID, old: String, new: String) async throws -> Bool {
         let logger = self.logger
         return try await database.withConnection { connection in

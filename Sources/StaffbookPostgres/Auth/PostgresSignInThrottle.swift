@@ -70,6 +70,23 @@ package struct PostgresSignInThrottle: SignInThrottle {
         }
     }
 
+    package func failures(_ key: ThrottleKey, now: Date) async throws -> Int {
+        let logger = self.logger
+        let (kind, value) = (key.kind.rawValue, key.value)
+        let windowOpenedAfter = now.addingTimeInterval(-window)
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT failures FROM sign_in_throttle
+                WHERE key = \(kind) || ':' || CASE WHEN \(kind) IN ('account', 'reset_account') THEN normalized_email(\(value)) ELSE \(value) END
+                  AND window_started_at > \(windowOpenedAfter)
+                """,
+                logger: logger
+            ).collect()
+            return try rows.first?.decode(Int.self) ?? 0
+        }
+    }
+
     package func reset(_ key: ThrottleKey) async throws {
         let logger = self.logger
         let (kind, value) = (key.kind.rawValue, key.value)

@@ -47,6 +47,13 @@ package struct PostgresIdempotencyStore: IdempotencyStore {
         }
     }
 
+    package func prune(now: Date) async throws -> Int {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query("DELETE FROM idempotency_keys WHERE expires_at <= \(now) RETURNING 1", logger: logger).collect().count
+        }
+    }
+
     /// Claims the key on `connection`; inside a transaction, the claim commits or rolls back
     /// with the work. A concurrent claim of the same key waits for the first to commit and then
     /// sees its answer.
@@ -54,13 +61,19 @@ package struct PostgresIdempotencyStore: IdempotencyStore {
         _ request: IdempotentRequest, now: Date, on connection: PostgresConnection, logger: Logger
     ) async throws -> IdempotencyClaim {
         let abandonedBefore = now.addingTimeInterval(-abandonedAfter)
+        let expiresAt = now.addingTimeInterval(request.lifetime)
+        // Taken over when an attempt died without an answer, or when the key has expired (then
+        // whatever it was used for before no longer counts).
         let claimed = try await connection.query(
             """
-            INSERT INTO idempotency_keys (account_id, operation, key, fingerprint, created_at)
-            VALUES (\(request.accountId), \(request.scope), \(request.key), \(request.fingerprint), \(now))
-            ON CONFLICT (account_id, operation, key) DO UPDATE SET created_at = excluded.created_at
-            WHERE idempotency_keys.outcome IS NULL AND idempotency_keys.created_at < \(abandonedBefore)
-              AND idempotency_keys.fingerprint = excluded.fingerprint
+            INSERT INTO idempotency_keys (account_id, operation, key, fingerprint, created_at, expires_at)
+            VALUES (\(request.accountId), \(request.scope), \(request.key), \(request.fingerprint), \(now), \(expiresAt))
+            ON CONFLICT (account_id, operation, key) DO UPDATE SET
+                created_at = excluded.created_at, expires_at = excluded.expires_at, fingerprint = excluded.fingerprint,
+                outcome = NULL, response_body = NULL
+            WHERE (idempotency_keys.outcome IS NULL AND idempotency_keys.created_at < \(abandonedBefore)
+                   AND idempotency_keys.fingerprint = excluded.fingerprint)
+               OR idempotency_keys.expires_at <= \(now)
             RETURNING 1
             """,
             logger: logger

@@ -36,6 +36,8 @@ enum JobEffects {
                 )
             case .deliveryFailed(let notificationId, let channel, let at, let error):
                 try await attempt(notificationId, channel: channel, at: at, outcome: "failed", error: error, on: connection, logger: logger)
+            case .passwordReset(let email, let grant):
+                try await PostgresAccountLinkRepository.issuePasswordReset(grant, email: email, now: now, on: connection, logger: logger)
             }
         }
     }

@@ -42,6 +42,16 @@ package struct PostgresJobQueue: JobQueue {
         }
     }
 
+    package func enqueue(_ job: NewJob, now: Date) async throws -> Job? {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            try await Self.insert([job], now: now, on: connection, logger: logger)
+            return try await connection.query(
+                "SELECT \(unescaped: Self.columns) FROM jobs WHERE kind = \(job.kind.rawValue) AND unique_key = \(job.key)", logger: logger
+            ).collect().first.map(Self.job)
+        }
+    }
+
     /// Adds jobs on the caller's connection (in its transaction: they exist only if it commits).
     @discardableResult
     package static func insert(_ jobs: [NewJob], now: Date, on connection: PostgresConnection, logger: Logger) async throws -> Int {

@@ -26,14 +26,28 @@ package struct PostgresAccountLinkRepository: AccountLinkRepository {
         }
     }
 
-    package func issuePasswordReset(_ grant: AccountLinkGrant, email: String, now: Date) async throws {
+    /// A reset link for the active account with this e-mail, if there is one, on the caller's
+    /// connection (the job that was asked for it ends in the same transaction).
+    static func issuePasswordReset(
+        _ grant: AccountLinkGrant, email: String, now: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        let rows = try await connection.query(
+            "SELECT id FROM accounts WHERE email = normalize(\(email), NFKC)::citext AND is_active FOR UPDATE", logger: logger
+        ).collect()
+        guard let accountId = try rows.first?.decode(UUID.self) else { return }
+        try await issue(grant, purpose: .passwordReset, accountId: accountId, now: now, on: connection, logger: logger)
+    }
+
+    package func isRedeemable(tokenHash: [UInt8], purpose: AccountLinkPurpose, now: Date) async throws -> Bool {
         let logger = self.logger
-        try await database.withTransaction { connection in
-            let rows = try await connection.query(
-                "SELECT id FROM accounts WHERE email = normalize(\(email), NFKC)::citext AND is_active FOR UPDATE", logger: logger
-            ).collect()
-            guard let accountId = try rows.first?.decode(UUID.self) else { return }
-            try await Self.issue(grant, purpose: .passwordReset, accountId: accountId, now: now, on: connection, logger: logger)
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT 1 FROM account_tokens
+                WHERE token_hash = \(Data(tokenHash)) AND purpose = \(purpose.rawValue) AND used_at IS NULL AND expires_at > \(now)
+                """,
+                logger: logger
+            ).collect().count == 1
         }
     }
 
@@ -84,6 +98,11 @@ package struct PostgresAccountLinkRepository: AccountLinkRepository {
                 logger: logger
             ).collect()
             guard updated.count == 1 else { return false }
+            // A password set through one link ends every other link of the account: an old
+            // invitation must not reset a password chosen since, nor a reset an invitation.
+            try await connection.query(
+                "UPDATE account_tokens SET used_at = \(now) WHERE account_id = \(accountId) AND used_at IS NULL", logger: logger
+            )
             try await connection.query(
                 """
                 UPDATE sessions SET revoked_at = \(now), revoked_reason = 'password_changed'

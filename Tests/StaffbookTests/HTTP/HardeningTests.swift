@@ -21,19 +21,15 @@ struct HardeningTests {
 
     // 1. Account enumeration by timing.
 
-    @Test func timing_theDecoyHashHasTheCostOfTheStoredHashes() async throws {
-        try await TestApp.test(configure: { $0.auth.bcryptCost = 6 }) { app in
-            try await app.createAccount(email: "jana@staffbook.test")  // bcrypt cost 4
-            try await app.createAccount(email: "petr@staffbook.test")
+    /// The third probe found the decoy at the stored hashes' typical cost (10) while real
+    /// accounts carried the configured one (12): it must cost what the configured cost costs.
+    @Test func timing_theDecoyCostsWhatTheConfiguredCostCosts() async throws {
+        let hasher = PasswordHasher(cost: 6)
 
-            let cost = try await app.withDatabase { pool in
-                try await PostgresAccountRepository(database: pool, logger: TestDatabase.logger).typicalPasswordCost()
-            }
-            let decoy = try await PasswordHasher(cost: 6).decoy(cost: try #require(cost))
+        let decoy = try await hasher.decoy()
 
-            #expect(cost == 4)
-            #expect(PasswordHasher.cost(of: decoy) == 4)
-        }
+        #expect(PasswordHasher.cost(of: decoy) == 6)
+        #expect(try await hasher.verify("staffbook decoy password", against: nil) == false)
     }
 
     @Test func timing_aSignInWithAnOlderCostRehashesThePasswordAtTheConfiguredCost() async throws {
@@ -274,7 +270,7 @@ struct HardeningTests {
             #expect(me.headers[.cacheControl] == "no-store")
             #expect(list.headers[.cacheControl] == "no-store")
             #expect(file.headers[.cacheControl] == "private, no-cache")
-            #expect(file.headers[.contentSecurityPolicy] == "default-src 'none'; sandbox")
+            #expect(file.headers[.contentSecurityPolicy] == "default-src 'none'; frame-ancestors 'none'; sandbox")
             for response in [me, list, file, live] {
                 #expect(response.headers[.xContentTypeOptions] == "nosniff")
             }
