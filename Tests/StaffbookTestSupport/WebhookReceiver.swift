@@ -36,6 +36,12 @@ public final class WebhookReceiver: Sendable {
     /// The status every request is answered with from now on.
     public func answer(_ status: Int) { state.status.store(status, ordering: .relaxed) }
 
+    /// Answers every request from now on with 302 to `location`.
+    public func redirect(to location: String) {
+        state.location.withLock { $0 = location }
+        answer(302)
+    }
+
     public func waitForRequests(_ count: Int, timeout: TimeInterval = 20) async throws -> [Received] {
         let deadline = Date().addingTimeInterval(timeout)
         while received.count < count, Date() < deadline {
@@ -49,6 +55,7 @@ public final class WebhookReceiver: Sendable {
     private final class State: Sendable {
         let received = Mutex<[Received]>([])
         let status = Atomic<Int>(200)
+        let location = Mutex<String?>(nil)
     }
 
     private final class Recorder: ChannelInboundHandler, @unchecked Sendable {
@@ -77,6 +84,7 @@ public final class WebhookReceiver: Sendable {
                 }
                 var headers = HTTPHeaders()
                 headers.add(name: "Content-Length", value: "2")
+                if status == 302, let location = state.location.withLock({ $0 }) { headers.add(name: "Location", value: location) }
                 let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
                 context.write(wrapOutboundOut(.head(head)), promise: nil)
                 context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "ok")))), promise: nil)

@@ -33,6 +33,11 @@ struct APIHandler: APIProtocol {
     /// at most two maximum-size files are stored at once, so 20 concurrent 10 MiB uploads stay
     /// under 300 MB (with four, a benchmark run peaked at 317 MB).
     let storing: ByteBudget
+    /// Time files being imported at once in this instance.
+    let importing: ConcurrencyGate
+    let webhookPolicy: WebhookPolicy
+    let idempotencyKeys: IdempotencyKeyHeader
+    let metricsAccess: MetricsAccess
 
     /// At the top of exports, as of statements.
     var companyName: String { invoiceService.companyName }

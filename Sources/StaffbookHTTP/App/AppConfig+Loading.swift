@@ -20,6 +20,16 @@ extension AppConfig {
         )
         config.monthEnd = try loadMonthEnd(values)
         config.companyName = values.string("company.name", default: config.companyName)
+        if let token = values.optionalString("metrics.token", isSecret: true) {
+            guard token.utf8.count >= 16 else { throw ConfigurationError(key: "metrics.token", reason: "shorter than 16 characters") }
+            config.metricsAccess = .token(token)
+        } else {
+            switch values.string("metrics.access", default: "loopback") {
+            case "loopback": config.metricsAccess = .loopback
+            case "public": config.metricsAccess = .public
+            case let other: throw ConfigurationError(key: "metrics.access", reason: "'\(other)' is not loopback or public")
+            }
+        }
         return config
     }
 
@@ -46,9 +56,19 @@ extension AppConfig {
             throw ConfigurationError(key: "smtp.from", reason: "'\(from)' is not a plain e-mail address")
         }
         monthEnd.from = MailAddress(from, name: values.string("smtp.fromName", default: "Staffbook"))
+        monthEnd.webhookPolicy = WebhookPolicy(
+            allowHTTP: try values.bool("notify.webhookAllowHttp", default: false),
+            allowPrivateAddresses: try values.bool("notify.webhookAllowPrivateAddresses", default: false)
+        )
         if let webhook = values.optionalString("notify.chatWebhookUrl", isSecret: true) {
-            guard let url = URL(string: webhook), ["http", "https"].contains(url.scheme ?? "") else {
-                throw ConfigurationError(key: "notify.chatWebhookUrl", reason: "not an http(s) URL")
+            do {
+                _ = try WebhookURL(webhook, policy: monthEnd.webhookPolicy)
+            } catch {
+                throw ConfigurationError(
+                    key: "notify.chatWebhookUrl",
+                    reason:
+                        "not allowed (\(error.rawValue)): an https URL of a public host, unless notify.webhookAllowHttp or notify.webhookAllowPrivateAddresses"
+                )
             }
             monthEnd.companyChatWebhook = webhook
         }
@@ -73,6 +93,8 @@ extension AppConfig {
             shutdownGracePeriod: .seconds(try values.int("http.shutdownGraceSeconds", default: 10, in: 0...600))
         )
         http.maxUploadBytes = try values.int("http.maxUploadBytes", default: 10 << 20, in: 1024...(1 << 30))
+        http.idempotencyKeyLifetime = TimeInterval(try values.int("http.idempotencyKeyHours", default: 24, in: 1...8760) * 3600)
+        http.maxConcurrentImports = try values.int("http.maxConcurrentImports", default: 2, in: 1...64)
         http.limits = ConnectionLimits(
             requestHeadTimeout: .seconds(try values.int("http.requestHeadTimeoutSeconds", default: 10, in: 1...600)),
             idleTimeout: .seconds(try values.int("http.idleTimeoutSeconds", default: 60, in: 1...3600)),
@@ -145,6 +167,9 @@ extension AppConfig {
         auth.bcryptCost = try values.int("auth.bcryptCost", default: 12, in: 4...16)
         auth.maxFailuresPerAccount = try values.int("auth.maxFailuresPerAccount", default: 5, in: 1...1000)
         auth.maxFailuresPerAddress = try values.int("auth.maxFailuresPerAddress", default: 50, in: 1...100_000)
+        auth.maxResetsPerAccount = try values.int("auth.maxResetsPerAccount", default: 3, in: 1...100_000)
+        auth.maxResetsPerAddress = try values.int("auth.maxResetsPerAddress", default: 20, in: 1...100_000)
+        auth.maxLinkFailuresPerAddress = try values.int("auth.maxLinkFailuresPerAddress", default: 20, in: 1...100_000)
         auth.failureWindow = TimeInterval(try values.int("auth.failureWindowMinutes", default: 15, in: 1...1440) * 60)
         auth.trustForwardedFor = try values.bool("http.trustForwardedFor", default: false)
         return auth

@@ -16,6 +16,10 @@ package struct AppConfig: Sendable {
         package var maxUploadBytes: Int = 10 << 20
         /// Prefix of links in responses and exports (`https://staffbook.example.com`); empty: relative links.
         package var publicBaseURL: String = ""
+        /// How long an `Idempotency-Key` and its answer are remembered.
+        package var idempotencyKeyLifetime: TimeInterval = 86400
+        /// Time files imported at once by one instance; more answer 503 with `Retry-After`.
+        package var maxConcurrentImports = 2
         /// Slow and idle clients, and how many may be connected.
         var limits = ConnectionLimits()
     }
@@ -31,6 +35,8 @@ package struct AppConfig: Sendable {
     package var seedsDirectory: URL
     /// Notifications and the job worker.
     package var monthEnd = MonthEndConfig()
+    /// Who may read `/metrics`.
+    package var metricsAccess = MetricsAccess.loopback
     /// The company's name, at the top of statements and exports.
     package var companyName = "Staffbook"
 

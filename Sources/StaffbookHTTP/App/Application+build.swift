@@ -91,7 +91,11 @@ package func buildApplication(
         metrics: metrics,
         clock: clock,
         maxUploadBytes: config.http.maxUploadBytes,
-        storing: ByteBudget(limit: 2 * config.http.maxUploadBytes)
+        storing: ByteBudget(limit: 2 * config.http.maxUploadBytes),
+        importing: ConcurrencyGate(limit: config.http.maxConcurrentImports),
+        webhookPolicy: config.monthEnd.webhookPolicy,
+        idempotencyKeys: IdempotencyKeyHeader(lifetime: config.http.idempotencyKeyLifetime),
+        metricsAccess: config.metricsAccess
     )
     try handler.registerHandlers(
         on: MethodCheckingTransport(router: router, routes: routes),

@@ -15,8 +15,11 @@ package func makeJobWorker(config: AppConfig, database: DatabasePool, clock: any
         monthEnd: MonthEndService(invoiceService: invoiceService, monthEnd: PostgresMonthEndRepository(database: database, logger: logger)),
         deliverer: NotificationDeliverer(
             notifications: PostgresNotificationRepository(database: database, logger: logger),
-            renderer: try NotificationRenderer(links: links), config: config.monthEnd, chat: ChatWebhook(), clock: clock
+            renderer: try NotificationRenderer(links: links), config: config.monthEnd, chat: ChatWebhook(policy: config.monthEnd.webhookPolicy),
+            clock: clock
         ),
+        links: links,
+        idempotency: PostgresIdempotencyStore(database: database, logger: logger),
         schedules: Schedule.monthEnd,
         config: config.monthEnd,
         clock: clock,

@@ -9,6 +9,8 @@ package struct MonthEndConfig: Sendable {
     package var from = MailAddress("staffbook@localhost", name: "Staffbook")
     /// A Slack-compatible incoming webhook for the company: the admins' digest goes there too.
     package var companyChatWebhook: String?
+    /// Where chat webhooks (people's and the company's) may point.
+    package var webhookPolicy = WebhookPolicy()
     /// Where links in e-mails point; the token is appended (`staffbook://invitations/<token>`).
     package var linkBase = "staffbook://"
     /// Whether this instance works the job queue (tests drive it by hand instead).

@@ -190,6 +190,10 @@ extension Problem {
             self = field("body.start", "future", en: "Must not be in the future.", cs: "Nesmí být v budoucnosti.")
         case .notAfterStart:
             self = field("body.end", "before_start", en: "Must be after start.", cs: "Musí být po začátku.")
+        case .startsTooEarly:
+            self = field(
+                "body.start", "too_early", en: "Time is recorded from \(TimeRules.earliestDay.iso) on.",
+                cs: "Čas se zaznamenává od \(TimeRules.earliestDay.iso).")
         case .longerThanADay:
             self = field("body.end", "too_long", en: "An entry lasts at most 24 hours.", cs: "Záznam trvá nejvýše 24 hodin.")
         case .periodLocked(let month):

@@ -63,6 +63,13 @@ extension Problem {
 
     /// The OpenAPI runtime wraps what the handler or the request decoding threw.
     private static func fromServerError(_ error: ServerError) -> (Problem, Bool) {
+        // A path segment that is not one of its parameter's values (`/v1/jobs/nonsense/run`)
+        // names nothing: 404, as an unknown id does. Swift's enum decoding names the value.
+        if error.operationInput == nil, case .dataCorrupted(let context) = error.underlyingError as? DecodingError,
+            error.requestMetadata.pathParameters.values.contains(where: { context.debugDescription.hasSuffix("invalid String value \($0)") })
+        {
+            return (Problem(.notFound), false)
+        }
         switch error.underlyingError {
         case is Problem, is DecodingError, is StoreError, is HTTPParserError:
             return from(error.underlyingError)
@@ -120,6 +127,11 @@ extension Problem {
                         cs: "Očekávána hodnota typu \(Self.typeName(type))."
                     )
                 )
+            case .dataCorrupted(let context) where context.debugDescription == LenientDateTranscoder.outOfRange:
+                // The runtime's date decoding does not tell where the date was.
+                ([], "date_time", LocalizedText(en: "A date-time between 1900 and 2200.", cs: "Datum a čas mezi lety 1900 a 2200."))
+            case .dataCorrupted(let context) where context.debugDescription == LenientDateTranscoder.unreadable:
+                ([], "date_time", LocalizedText(en: "A date-time as RFC 3339.", cs: "Datum a čas podle RFC 3339."))
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
                 ([], "syntax", LocalizedText(en: "The body is not valid JSON.", cs: "Tělo není platný JSON."))
             case .dataCorrupted(let context) where context.debugDescription.hasPrefix("Additional properties"):

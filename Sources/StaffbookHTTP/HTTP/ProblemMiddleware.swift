@@ -27,7 +27,7 @@ struct ProblemMiddleware: RouterMiddleware {
             }
             if isServerFault {
                 var metadata = LoggedError.metadata(error)
-                metadata["path"] = .string(request.uri.path)
+                metadata["path"] = .string(LoggedPath.redacted(request.uri.path))
                 context.logger.error("request failed", metadata: metadata)
             } else {
                 context.logger.debug("request refused", metadata: ["problem": .string(problem.type.rawValue)])
@@ -35,7 +35,7 @@ struct ProblemMiddleware: RouterMiddleware {
             return ProblemRenderer.response(
                 for: problem,
                 language: Language(acceptLanguage: request.headers[.acceptLanguage]),
-                instance: request.uri.path,
+                instance: LoggedPath.redacted(request.uri.path),
                 requestId: context.requestId
             )
         }

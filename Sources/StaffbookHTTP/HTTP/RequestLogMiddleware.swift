@@ -28,7 +28,7 @@ struct RequestLogMiddleware: RouterMiddleware {
             "access",
             metadata: [
                 "method": .string(request.method.rawValue),
-                "path": .string(request.uri.path),
+                "path": .string(LoggedPath.redacted(request.uri.path)),
                 "status": .stringConvertible(response.status.code),
                 "duration_ms": .string(Self.milliseconds(elapsed)),
             ]

@@ -5,17 +5,15 @@ import Hummingbird
 /// - `X-Content-Type-Options: nosniff` on everything;
 /// - personal data (`/v1/…`) is not stored by caches: `no-store`, except a file with its `ETag`
 ///   (`private, no-cache`: a browser may keep it, and must ask before using it);
-/// - a file or export (`Content-Disposition`) gets a content security policy that runs nothing,
-///   so a PDF/HTML polyglot that passed the PDF check cannot run script if opened inline;
-/// - a signed link's answer sends no `Referer` onwards (the link is a credential). A PDF it
-///   shows inline is for a browser's own PDF viewer, which a sandbox or `object-src 'none'`
-///   blocks; there `application/pdf` with `nosniff` (and the `%PDF-` check at upload) keep it
-///   from being read as a page, and it may not be framed.
+/// - a file or export (`Content-Disposition`) gets a content security policy that runs nothing
+///   and may not be framed, so a PDF/HTML polyglot that passed the PDF check cannot run script
+///   if opened inline. A signed link's file gets the same policy as the authenticated download
+///   (a browser whose PDF viewer refuses a sandboxed document offers it for download instead);
+/// - a signed link's answer sends no `Referer` onwards (the link is a credential).
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    static let filePolicy = "default-src 'none'; sandbox"
-    static let inlinePDFPolicy = "frame-ancestors 'none'"
+    static let filePolicy = "default-src 'none'; frame-ancestors 'none'; sandbox"
     static let fileLinkPrefix = "/v1/file-links/"
 
     func handle(
@@ -35,10 +33,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
             response.headers[.referrerPolicy] = "no-referrer"
         }
         if isFile {
-            let inlinePDF =
-                isLink && response.headers[.contentDisposition]?.hasPrefix("inline") == true
-                && response.headers[.contentType] == "application/pdf"
-            response.headers[.contentSecurityPolicy] = inlinePDF ? Self.inlinePDFPolicy : Self.filePolicy
+            response.headers[.contentSecurityPolicy] = Self.filePolicy
         }
         return response
     }

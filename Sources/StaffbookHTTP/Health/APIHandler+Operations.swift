@@ -26,6 +26,17 @@ extension APIHandler {
     }
 
     func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
-        .ok(.init(body: .plainText(HTTPBody(metrics.emitToBuffer()))))
+        let scope = RequestScope.current
+        switch metricsAccess {
+        case .public:
+            break
+        case .loopback:
+            guard MetricsAccess.isLoopback(scope.clientAddress) else { throw Problem(.notFound) }
+        case .token(let token):
+            guard case .bearer(let sent) = scope.credentials, MetricsAccess.matches(sent, token) else {
+                throw Problem.unauthenticated(invalidToken: scope.credentials != nil)
+            }
+        }
+        return .ok(.init(body: .plainText(HTTPBody(metrics.emitToBuffer()))))
     }
 }

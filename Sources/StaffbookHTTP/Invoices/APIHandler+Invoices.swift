@@ -37,7 +37,7 @@ extension APIHandler {
         var reason: String?
         if case .json(let body) = input.body { reason = body.reason }
         reason = try Self.validReason(reason, for: action, field: "body.reason")
-        let condition = try EntityTags.writeCondition(ifMatch: input.headers.ifMatch)
+        let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
         let outcome = try await invoices.act(
             invoiceId: id, action: action, condition: condition, reason: reason, actorId: caller.accountId, now: clock.now()
         )
@@ -71,7 +71,7 @@ extension APIHandler {
         let state = body.filter?.state.flatMap { InvoiceState(rawValue: $0.rawValue) }
         let target: InvoiceService.BulkTarget =
             if let period { .filter(period: period, state: state) } else { .ids(body.ids ?? []) }
-        let idempotency = IdempotencyKeyHeader.request(
+        let idempotency = idempotencyKeys.request(
             key, accountId: caller.accountId, scope: "bulk-actions",
             parts: [action.rawValue, reason ?? "", period?.iso ?? "", state?.rawValue ?? "", (body.ids ?? []).joined(separator: ",")]
         )

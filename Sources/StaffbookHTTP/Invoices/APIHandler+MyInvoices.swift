@@ -53,7 +53,7 @@ extension APIHandler {
         try PDFCheck.check(head: spool.head, tail: spool.tail)
 
         let sha256 = spool.sha256
-        let idempotency = IdempotencyKeyHeader.request(
+        let idempotency = idempotencyKeys.request(
             key, accountId: caller.accountId, scope: "upload:" + month.iso,
             parts: [Money.format(amount), sha256.map { String($0, radix: 16) }.joined(separator: ".")]
         )

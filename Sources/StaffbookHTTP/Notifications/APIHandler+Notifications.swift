@@ -63,8 +63,19 @@ extension APIHandler {
             )
         }
         let webhook = validation.optionalText(body.chatWebhookUrl, field: "body.chatWebhookUrl", maxLength: 500).flatMap { $0.isEmpty ? nil : $0 }
-        if let webhook, URL(string: webhook).map({ ["http", "https"].contains($0.scheme ?? "") && $0.host != nil }) != true {
-            validation.fail("body.chatWebhookUrl", "url", en: "An http(s) URL.", cs: "Adresa http(s).")
+        if let webhook {
+            do {
+                _ = try WebhookURL(webhook, policy: webhookPolicy)
+            } catch .insecure {
+                validation.fail("body.chatWebhookUrl", "insecure", en: "An https URL.", cs: "Adresa https.")
+            } catch .internalAddress {
+                validation.fail(
+                    "body.chatWebhookUrl", "internal_address", en: "A public host, not a local or private address.",
+                    cs: "Veřejný server, ne místní nebo soukromá adresa.")
+            } catch {
+                validation.fail(
+                    "body.chatWebhookUrl", "url", en: "An https URL without a user name or password.", cs: "Adresa https bez jména a hesla.")
+            }
         }
         let preferences = NotificationSchemas.preferences(body, webhook: webhook)
         if webhook == nil, preferences.channels.values.contains(.chat) {

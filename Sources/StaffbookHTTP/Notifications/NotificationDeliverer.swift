@@ -48,8 +48,10 @@ struct NotificationDeliverer: Sendable {
                 try await chat.post("*\(rendered.subject)*\n\(rendered.text)", to: webhook)
                 return .done([.delivered(notificationId: notificationId, channel: .chat, at: now)])
             } catch {
-                let message = (error as? ChatWebhook.Failure)?.description ?? "chat webhook failed"
-                return .retry(error: message, effects: [.deliveryFailed(notificationId: notificationId, channel: .chat, at: now, error: message)])
+                let failure = error as? ChatWebhook.Failure
+                let message = failure?.description ?? "chat webhook failed"
+                let effects: [JobEffect] = [.deliveryFailed(notificationId: notificationId, channel: .chat, at: now, error: message)]
+                return failure?.isTransient == false ? .giveUp(error: message, effects: effects) : .retry(error: message, effects: effects)
             }
         case .email(let address):
             guard let smtp = config.smtp else {

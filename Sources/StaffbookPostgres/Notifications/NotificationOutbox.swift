@@ -10,8 +10,9 @@ package enum NotificationOutbox {
         let payload = String(decoding: try JSONEncoder.notifications.encode(notification.payload), as: UTF8.self)
         try await connection.query(
             """
-            INSERT INTO notifications (id, account_id, kind, payload, created_at)
-            VALUES (\(notification.id), \(notification.accountId), \(notification.kind.rawValue), \(payload)::jsonb, \(now))
+            INSERT INTO notifications (id, account_id, kind, payload, created_at, chat_webhook_url)
+            VALUES (\(notification.id), \(notification.accountId), \(notification.kind.rawValue), \(payload)::jsonb, \(now),
+                    (SELECT chat_webhook_url FROM accounts WHERE id = \(notification.accountId)))
             """,
             logger: logger
         )

@@ -61,9 +61,10 @@ package struct PostgresNotificationRepository: NotificationRepository {
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
-                SELECT a.email::text, a.first_name, a.last_name, a.language, a.chat_webhook_url, a.is_active,
+                SELECT a.email::text, a.first_name, a.last_name, a.language, n.chat_webhook_url, a.is_active,
                        coalesce(p.channel, 'email')
                 FROM accounts a
+                LEFT JOIN notifications n ON n.id = \(notification.id)
                 LEFT JOIN notification_preferences p ON p.account_id = a.id AND p.kind = \(notification.kind.rawValue)
                 WHERE a.id = \(accountId)
                 """,

@@ -188,7 +188,8 @@ struct AdminInvoiceTests {
             #expect(response.problem?.detail == "The invoice is submitted; 'mark-paid' is not allowed. Allowed now: approve, return.")
             #expect(noReason.status == .badRequest)
             #expect(noReason.problem?.errors?.first?.field == "body.reason")
-            #expect(unknown.status == .badRequest)
+            // A path segment that is none of the parameter's values names nothing.
+            #expect(unknown.status == .notFound)
         }
     }
 

@@ -109,7 +109,7 @@ struct InvoiceFileTests {
             #expect(opened.headers[.contentDisposition] == "inline; filename=\"invoice-2026-11-novak.pdf\"")
             #expect(opened.headers[.referrerPolicy] == "no-referrer")
             #expect(opened.headers[.cacheControl] == "no-store")
-            #expect(opened.headers[.contentSecurityPolicy] == "frame-ancestors 'none'")
+            #expect(opened.headers[.contentSecurityPolicy] == SecurityHeadersMiddleware.filePolicy)
             #expect(Array(oldOpened.body.readableBytesView) == Self.first)
             #expect(tampered.status == .notFound && truncated.status == .notFound)
             #expect(tampered.problem?.type == "urn:staffbook:problem:not-found")

@@ -37,6 +37,9 @@ enum TestApp {
         )
         // Tests run the job worker by hand (`TestContext.withWorker`), with their clock.
         config.monthEnd.workerEnabled = false
+        // Webhook receivers run on loopback over plain HTTP; the SSRF tests set the policy back.
+        config.monthEnd.webhookPolicy = WebhookPolicy(allowHTTP: true, allowPrivateAddresses: true)
+        config.metricsAccess = .public
         return config
     }
 

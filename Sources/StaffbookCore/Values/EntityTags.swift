@@ -1,20 +1,20 @@
-import StaffbookCore
+import Foundation
 
 /// Entity tags in conditional requests (RFC 9110 §8.8.3, §13.1): `*`, or a list of strong
 /// (`"v3"`) and weak (`W/"v3"`) tags.
-enum EntityTags {
-    enum Header: Equatable {
+package enum EntityTags {
+    package enum Header: Equatable, Sendable {
         case any
         case tags([Tag])
     }
 
-    struct Tag: Equatable {
-        var opaque: String
-        var isWeak: Bool
+    package struct Tag: Equatable, Sendable {
+        package var opaque: String
+        package var isWeak: Bool
     }
 
     /// The header's tags; members that are not tags are left out (they match nothing).
-    static func parse(_ header: String) -> Header {
+    package static func parse(_ header: String) -> Header {
         let text = header.trimmingCharacters(in: .whitespaces)
         if text == "*" { return .any }
         var tags: [Tag] = []
@@ -28,12 +28,11 @@ enum EntityTags {
         return .tags(tags)
     }
 
-    /// What an `If-Match` on a write to a versioned record (`ETag: "v<version>"`) accepts: 428
-    /// without the header. Comparison is strong, so a weak tag matches no version.
-    static func writeCondition(ifMatch header: String?) throws -> VersionCondition {
-        guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw Problem(.preconditionRequired)
-        }
+    /// What an `If-Match` on a write to a versioned record (`ETag: "v<version>"`) accepts; nil
+    /// without the header (the write then needs one). Comparison is strong, so a weak tag
+    /// matches no version.
+    package static func writeCondition(ifMatch header: String?) -> VersionCondition? {
+        guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         switch parse(header) {
         case .any:
             return .any
@@ -43,7 +42,7 @@ enum EntityTags {
     }
 
     /// Whether an `If-None-Match` names the current representation (weak comparison).
-    static func noneMatchHits(_ header: String?, etag opaque: String) -> Bool {
+    package static func noneMatchHits(_ header: String?, etag opaque: String) -> Bool {
         guard let header else { return false }
         switch parse(header) {
         case .any: return true
