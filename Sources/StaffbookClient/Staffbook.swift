@@ -8,13 +8,14 @@ import StaffbookAPI
     import OpenAPIAsyncHTTPClient
 #endif
 
-/// Staffbook for an app: `api` is the client generated from the contract (every operation,
-/// typed), sending the signed-in person's token, renewing it once for all concurrent requests,
-/// retrying idempotent requests the server asked to retry, and throwing `StaffbookProblem`
-/// for every failure the server describes.
+/// Staffbook for an app: `api` has every operation of the contract (typed), sending the
+/// signed-in person's token, renewing it once for all concurrent requests, retrying idempotent
+/// requests the server asked to retry, and throwing `StaffbookProblem` for every failure the
+/// server describes (`StaffbookTransportError` when no answer came, `SignedOut` when the
+/// person must sign in again). No error's description carries a password or a token.
 public struct Staffbook: Sendable {
     /// Every operation of the contract.
-    public let api: Client
+    public let api: StaffbookAPIClient
     /// The token pair in use; the app may store and restore it.
     public let tokens: TokenVault
 
@@ -50,12 +51,13 @@ public struct Staffbook: Sendable {
             onSignedOut: onSignedOut
         )
         self.tokens = vault
-        api = Client(
-            serverURL: serverURL,
-            configuration: configuration,
-            transport: transport,
-            middlewares: [problems, retries, AuthMiddleware(vault: vault, maxReplayBytes: Self.maxReplayBytes)]
-        )
+        api = StaffbookAPIClient(
+            client: Client(
+                serverURL: serverURL,
+                configuration: configuration,
+                transport: transport,
+                middlewares: [problems, retries, AuthMiddleware(vault: vault, maxReplayBytes: Self.maxReplayBytes)]
+            ))
     }
 
     /// Signs in with a work e-mail and password and keeps the token pair.
@@ -79,7 +81,8 @@ public struct Staffbook: Sendable {
 
     private static func refresh(_ refreshToken: String, with client: Client) async throws -> TokenPair {
         do {
-            let response = try await client.refreshTokens(body: .json(.init(refreshToken: refreshToken))).ok.body.json
+            let response = try await StaffbookAPIClient(client: client).refreshTokens(body: .json(.init(refreshToken: refreshToken))).ok.body
+                .json
             return TokenPair(accessToken: response.accessToken, refreshToken: response.refreshToken)
         } catch {
             if StaffbookProblem(error)?.status == 401 { throw SignedOut() }

@@ -93,7 +93,7 @@ extension APIHandler {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.userId)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
-        let condition = try EntityTags.writeCondition(ifMatch: input.headers.ifMatch)
+        let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
         var validation = InputValidation()
         let changes = ProfileChanges(
             firstName: body.firstName.map { validation.requiredText($0, field: "body.firstName", maxLength: 100) },
