@@ -47,11 +47,11 @@ test: lint db compose-check clean-test-dbs test-tools
 ## swift-format (part of the toolchain) with .swift-format: layout, and no force-unwrap or
 ## try! in Sources/ (tests may unwrap).
 lint:
-	swift format lint --strict --parallel --configuration .swift-format --recursive Sources/
+	swift format lint --strict --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/
 
 ## Lays out Sources/ as `make lint` wants it.
 format:
-	swift format format --in-place --parallel --configuration .swift-format --recursive Sources/
+	swift format format --in-place --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/
 
 ## Minutes-long checks with real processes: contract fuzzing per role, two instances racing,
 ## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads, workbooks printed to PDF by

@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "staffbook", targets: ["StaffbookCLI"]),
+        .executable(name: "staffbook-fuzz", targets: ["StaffbookFuzz"]),
         // For apps: the contract's types and a client for it, with auth, retries and problems.
         .library(name: "StaffbookClient", targets: ["StaffbookClient"]),
     ],
@@ -139,6 +140,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            resources: [.copy("Auth/common-passwords.txt")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -154,6 +156,19 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Every parser of outside input as a fuzz target: built with libFuzzer by
+        // scripts/fuzz.sh from Fuzz/Package.swift (`make verify`), and here as a plain program
+        // whose targets replay the seed corpus (Fuzz/corpus) in `make test`.
+        .executableTarget(
+            name: "StaffbookFuzz",
+            dependencies: [
+                "StaffbookCore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            path: "Fuzz/Sources/StaffbookFuzz",
+            exclude: ["main.swift"],
             swiftSettings: swiftSettings
         ),
         // Real parts for tests: a database per test copied from a migrated template, a clock
@@ -182,7 +197,7 @@ let package = Package(
         // The domain's rules, without a database: seconds.
         .testTarget(
             name: "StaffbookCoreTests",
-            dependencies: ["StaffbookCore"],
+            dependencies: ["StaffbookCore", "StaffbookFuzz"],
             swiftSettings: swiftSettings
         ),
         // Everything else, on real PostgreSQL through the real application.

@@ -149,7 +149,7 @@ def upload(url, token, period, pdf=PDF, amount="1000", key=None):
 class SlowUpload:
     """An upload whose body is still arriving: the head and the first 64 KB now, the rest on finish()."""
 
-    def __init__(self, url, token, period, pdf):
+    def __init__(self, url, token, period, pdf, key=None):
         boundary = "verify" + uuid.uuid4().hex
         body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"invoice.pdf\"\r\n"
                 "Content-Type: application/pdf\r\n\r\n").encode() + pdf + \
@@ -159,7 +159,7 @@ class SlowUpload:
         self.socket = socket.create_connection((host, int(port)), timeout=30)
         head = (f"PUT /v1/me/invoices/{period} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n"
                 f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n"
-                "Connection: close\r\n\r\n").encode()
+                + (f"Idempotency-Key: {key}\r\n" if key else "") + "Connection: close\r\n\r\n").encode()
         self.socket.sendall(head + body[:65536])
         self.rest = body[65536:]
 

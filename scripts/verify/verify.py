@@ -23,6 +23,7 @@ import uuid
 
 import requests
 
+from fuzzing import fuzz_targets
 from hardening import connection_cap, demo_accounts, slow_clients, timing
 from docs import reference_page
 from documents import documents
@@ -276,9 +277,42 @@ def faults():
         subprocess.run([os.path.join(ROOT, "scripts", "local-postgres.sh"), "start"], capture_output=True)
 
 
+# ---------------------------------------------------------------------------------------------
+def killed_upload():
+    """An instance is killed (SIGKILL) while an upload's body is arriving; the app retries it with
+    the same Idempotency-Key against the other instance: stored once, and a further retry is the
+    same answer, not a new version."""
+    database = "staffbook_verify_killed_upload"
+    fresh_database(database)
+    a, b = Server(database, 18081).start(), Server(database, 18082).start()
+    try:
+        admin = sign_in(a.url, "admin@staffbook.example")["accessToken"]
+        person, email = new_contractor(a.url, admin, "killed")
+        set_password(database, email)
+        worker = sign_in(a.url, email)["accessToken"]
+        big = PDF[:-6] + b"%" + b" " * (1 << 20) + b"\n%%EOF\n"
+        key = "upload-" + uuid.uuid4().hex
+        arriving = SlowUpload(a.url, worker, "2025-05", big, key=key)
+        time.sleep(0.3)
+        a.stop(signal.SIGKILL)
+        lost = arriving.finish()
+        retried = upload(b.url, worker, "2025-05", big, key=key)
+        again = upload(b.url, worker, "2025-05", big, key=key)
+        versions = psql(database, "SELECT count(*) FROM invoice_files f JOIN invoices i ON i.id = f.invoice_id "
+                                  f"WHERE i.account_id = '{person}' AND i.period = '2025-05-01'")
+        ok, orphans = integrity(database)
+        check("an instance killed mid-upload: the retry on the other instance stores it once, a second retry changes nothing",
+              lost == 0 and retried.status_code == 201 and again.status_code in (200, 201) and versions == "1" and ok,
+              f"first attempt {lost}, retry {retried.status_code}, again {again.status_code}, file versions {versions}, orphans {orphans}")
+    finally:
+        a.stop()
+        b.stop()
+
+
 if __name__ == "__main__":
-    steps = sys.argv[1:] or ["fuzz", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
-                               "two_instances", "mail_outage", "killed_mid_job", "documents", "reference_page", "races", "faults"]
+    steps = sys.argv[1:] or ["fuzz", "fuzz_targets", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
+                               "two_instances", "mail_outage", "killed_mid_job", "killed_upload", "documents", "reference_page",
+                               "races", "faults"]
     for step in steps:
         print(f"== {step}", flush=True)
         try:

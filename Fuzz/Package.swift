@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+// The fuzz targets on their own: StaffbookCore (the same sources, through a link) and the
+// OpenAPI runtime's multipart parser, without the server's dependencies or the generator
+// plugin, so an instrumented build (scripts/fuzz.sh) compiles only what the parsers need.
+import PackageDescription
+
+let package = Package(
+    name: "staffbook-fuzz",
+    platforms: [.macOS(.v15)],
+    products: [.executable(name: "staffbook-fuzz", targets: ["StaffbookFuzz"])],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.0")
+    ],
+    targets: [
+        .target(name: "StaffbookCore", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .executableTarget(
+            name: "StaffbookFuzz",
+            dependencies: ["StaffbookCore", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["Replay.swift"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+    ]
+)
