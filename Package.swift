@@ -112,6 +112,25 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The job worker and what it runs: schedules, notification delivery by e-mail and chat
+        // webhook, invitation and reset links. Imports no HTTP server.
+        .target(
+            name: "StaffbookJobs",
+            dependencies: [
+                "StaffbookCore",
+                "StaffbookPostgres",
+                "StaffbookMail",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Handlers, middleware, problems and the composition root.
         .target(
             name: "StaffbookHTTP",
@@ -119,6 +138,7 @@ let package = Package(
                 "StaffbookCore",
                 "StaffbookPostgres",
                 "StaffbookMail",
+                "StaffbookJobs",
                 "StaffbookAPI",
                 "StaffbookAPIServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -148,6 +168,7 @@ let package = Package(
             dependencies: [
                 "StaffbookCore",
                 "StaffbookPostgres",
+                "StaffbookJobs",
                 "StaffbookHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -206,6 +227,7 @@ let package = Package(
             dependencies: [
                 "StaffbookCore",
                 "StaffbookPostgres",
+                "StaffbookJobs",
                 "StaffbookHTTP",
                 "StaffbookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

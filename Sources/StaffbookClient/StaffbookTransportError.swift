@@ -7,7 +7,9 @@ import OpenAPIRuntime
 public struct StaffbookTransportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The contract's operation, e.g. `signInWithPassword`.
     public var operationID: String
-    /// The kind of the underlying failure, as its type's name (`HTTPClientError`, `URLError`).
+    /// The kind of the underlying failure: AsyncHTTPClient's error as it names itself
+    /// (`HTTPClientError.connectTimeout`, which carries no request data), else its type's name
+    /// (`URLError`, whose description would carry the URL).
     public var cause: String
 
     public var description: String { "Staffbook: \(operationID) got no usable answer (\(cause))" }
@@ -30,7 +32,12 @@ enum StaffbookErrors {
         case let problem as StaffbookProblem: problem
         case let signedOut as SignedOut: signedOut
         case let cancelled as CancellationError: cancelled
-        case let underlying: StaffbookTransportError(operationID: error.operationID, cause: String(describing: type(of: underlying)))
+        case let underlying:
+            StaffbookTransportError(
+                operationID: error.operationID,
+                cause: String(describing: type(of: underlying)) == "HTTPClientError"
+                    ? String(describing: underlying) : String(describing: type(of: underlying))
+            )
         }
     }
 }

@@ -41,6 +41,9 @@ package protocol JobQueue: Sendable {
     func list(kind: JobKind?, state: JobState?, page: PageRequest<JobPosition>) async throws -> [Job]
     /// How many jobs are due or running.
     func depth(now: Date) async throws -> Int
+    /// An element each time a job is added on any instance, until the iteration is cancelled;
+    /// it keeps listening across outages of the store.
+    func additions() -> AsyncStream<Void>
 }
 
 /// When a failed job is tried again: exponential backoff with jitter, up to a cap.

@@ -3,6 +3,15 @@ import Foundation
 /// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5): cursors, file links, tokens.
 /// Done on bytes: Foundation's string replacements bridged through NSString for every cursor.
 package enum Base64URL {
+    /// Whether `text` has the shape of 32 random bytes as we write them (43 characters of the
+    /// alphabet): tokens of any other shape are unknown without a lookup.
+    package static func isEncoded32Bytes(_ text: String) -> Bool {
+        text.utf8.count == 43
+            && text.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            }
+    }
+
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     package static func encode(_ bytes: some Sequence<UInt8>) -> String {

@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import Logging
 import StaffbookCore
+import StaffbookJobs
 import StaffbookMail
 import StaffbookPostgres
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StaffbookCore
+import StaffbookJobs
 import StaffbookPostgres
 
 /// Everything the service needs to start, read once and validated before anything runs.

@@ -3,13 +3,15 @@ import Hummingbird
 import Logging
 import OpenAPIHummingbird
 import OpenAPIRuntime
+import ServiceLifecycle
 import StaffbookAPI
 import StaffbookAPIServer
 import StaffbookCore
+import StaffbookJobs
 import StaffbookPostgres
 
 /// The composition root: everything the service is made of is wired here, for `serve` and for
-/// every test alike.
+/// every test alike. The job worker runs beside the server unless it is turned off.
 package func buildApplication(
     config: AppConfig,
     logger: Logger,
@@ -20,33 +22,7 @@ package func buildApplication(
     // Bootstraps swift-metrics before any component creates its metrics.
     let metrics = MetricsRegistry.shared
     let database = DatabasePool(config: config.database, logger: logger)
-
-    let accounts = PostgresAccountRepository(database: database, logger: logger)
-    let sessions = PostgresSessionRepository(database: database, logger: logger)
-    guard let signingKey = config.auth.signingKey else {
-        throw ConfigurationError(key: "auth.signingKey", reason: "missing; serve needs a key to sign access tokens")
-    }
-    let hasher = PasswordHasher(cost: config.auth.bcryptCost)
-    let auth = AuthService(
-        config: config.auth,
-        accounts: accounts,
-        sessions: sessions,
-        throttle: PostgresSignInThrottle(database: database, window: config.auth.failureWindow, logger: logger),
-        hasher: hasher,
-        accessTokens: try await AccessTokenService(config: config.auth),
-        refreshDeriver: RefreshTokenDeriver(secret: signingKey.secret),
-        google: GoogleIDTokenVerifier(
-            config: config.auth.google,
-            keySet: GoogleKeySet(
-                source: URLJWKSSource(url: config.auth.google.jwksURL, timeout: config.auth.google.fetchTimeout),
-                clock: clock,
-                minimumRefetchInterval: config.auth.google.minimumRefetchInterval
-            )
-        ),
-        statusCache: SessionStatusCache(sessions: sessions, clock: clock, ttl: config.auth.sessionStatusCacheTTL),
-        clock: clock,
-        logger: logger
-    )
+    let services = try await Services(config: config, database: database, clock: clock, logger: logger)
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = RouteTable()
@@ -57,50 +33,10 @@ package func buildApplication(
     router.add(middleware: HeaderEncodingMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxBytes: config.http.maxBodyBytes, uploadMaxBytes: config.http.maxUploadBytes))
     router.add(middleware: RequestScopeMiddleware(trustForwardedFor: config.auth.trustForwardedFor))
-
-    let people = PostgresPeopleRepository(database: database, logger: logger)
-    let invoices = PostgresInvoiceRepository(database: database, logger: logger)
-    let jobs = PostgresJobQueue(database: database, logger: logger)
-    let rates = PostgresRatesRepository(database: database, logger: logger)
-    let invoiceService = InvoiceService(config: config, database: database, clock: clock, logger: logger)
-    let catalog = PostgresCatalogRepository(database: database, logger: logger)
-    let timeEntries = PostgresTimeEntryRepository(database: database, logger: logger)
-    let handler = APIHandler(
-        auth: auth,
-        accounts: accounts,
-        people: people,
-        rates: rates,
-        teams: PostgresTeamsRepository(database: database, logger: logger),
-        invoices: invoices,
-        invoiceService: invoiceService,
-        rateService: RateService(rates: rates, invoices: invoices, invoiceService: invoiceService),
-        catalog: catalog,
-        timeEntries: timeEntries,
-        timeService: TimeService(
-            catalog: catalog, entries: timeEntries, idempotency: PostgresIdempotencyStore(database: database, logger: logger), clock: clock
-        ),
-        notifications: PostgresNotificationRepository(database: database, logger: logger),
-        jobs: jobs,
-        monthEndStore: PostgresMonthEndRepository(database: database, logger: logger),
-        accountLinkStore: PostgresAccountLinkRepository(database: database, logger: logger),
-        accountLinks: AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase),
-        visibility: PersonVisibility(people: people),
-        invoiceSchemas: InvoiceSchemas(publicBaseURL: config.http.publicBaseURL),
-        fileLinks: FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL),
-        database: database,
-        metrics: metrics,
-        clock: clock,
-        maxUploadBytes: config.http.maxUploadBytes,
-        storing: ByteBudget(limit: 2 * config.http.maxUploadBytes),
-        importing: ConcurrencyGate(limit: config.http.maxConcurrentImports),
-        webhookPolicy: config.monthEnd.webhookPolicy,
-        idempotencyKeys: IdempotencyKeyHeader(lifetime: config.http.idempotencyKeyLifetime),
-        metricsAccess: config.metricsAccess
-    )
-    try handler.registerHandlers(
+    try APIHandler(services: services, database: database, metrics: metrics).registerHandlers(
         on: MethodCheckingTransport(router: router, routes: routes),
         configuration: .staffbook,
-        middlewares: [AccessPolicyMiddleware(auth: auth)]
+        middlewares: [AccessPolicyMiddleware(auth: services.auth)]
     )
 
     var app = Application(
@@ -110,8 +46,7 @@ package func buildApplication(
             address: .hostname(config.http.host, port: config.http.port),
             serverName: "staffbook"
         ),
-        services: config.monthEnd.workerEnabled
-            ? [database, try makeJobWorker(config: config, database: database, clock: clock, logger: logger)] : [database],
+        services: config.monthEnd.workerEnabled ? [database, try services.jobWorker()] : [database],
         logger: logger
     )
     if config.migrateOnStart {
@@ -120,12 +55,23 @@ package func buildApplication(
             try await migrator.migrate(database)
         }
     }
-    let (host, startLogger) = (config.http.host, logger)
+    let (host, accounts, hasher, startLogger) = (config.http.host, services.accounts, services.auth.hasher, logger)
     app.beforeServerStarts {
         // In the background: checking some thirty bcrypt hashes must not delay serving.
         Task { await DemoAccounts.warnIfReachable(host: host, accounts: accounts, hasher: hasher, logger: startLogger) }
     }
     return app
+}
+
+/// The job worker alone (`staffbook worker`), on its own pool: the same composition as `serve`
+/// without the HTTP server, for a deployment that scales the two apart.
+package func buildWorker(config: AppConfig, logger: Logger, clock: any AppClock = SystemClock()) async throws -> [any Service] {
+    var logger = logger
+    logger.logLevel = config.logLevel
+    _ = MetricsRegistry.shared
+    let database = DatabasePool(config: config.database, logger: logger)
+    let services = try await Services(config: config, database: database, clock: clock, logger: logger)
+    return [database, try services.jobWorker()]
 }
 
 extension OpenAPIRuntime.Configuration {

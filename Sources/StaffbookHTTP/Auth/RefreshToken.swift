@@ -16,10 +16,7 @@ enum RefreshToken {
 
     /// Whether `token` has the shape we issue; anything else is unknown without a lookup.
     static func isWellFormed(_ token: String) -> Bool {
-        token.utf8.count == 43
-            && token.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
-            }
+        Base64URL.isEncoded32Bytes(token)
     }
 }
 

@@ -1,6 +1,7 @@
 import Logging
 import OpenAPIRuntime
 import StaffbookCore
+import StaffbookJobs
 
 /// What a log line may say about an error: its type, the operation and a message known to hold
 /// no request data. `String(reflecting:)` of the OpenAPI runtime's errors carries the decoded
@@ -13,18 +14,14 @@ enum LoggedError {
             metadata["operation"] = .string(serverError.operationID)
             error = serverError.underlyingError
         }
-        metadata["error_type"] = .string(String(describing: type(of: error)))
-        if let message = safeMessage(error) { metadata["error"] = .string(message) }
-        return metadata
+        return metadata.merging(LoggedFailure.metadata(error, message: safeMessage(error))) { first, _ in first }
     }
 
-    /// Messages of our own errors, which name codes and columns, never values.
+    /// Messages of the HTTP layer's own errors; the rest as `LoggedFailure` says.
     private static func safeMessage(_ error: any Error) -> String? {
         switch error {
-        case let error as StoreError: error.description
         case let error as Problem: error.type.rawValue
         case let error as UploadSpoolError: error.description
-        case let error as ConfigurationError: error.description
         default: nil
         }
     }

@@ -164,6 +164,29 @@ package struct PostgresJobQueue: JobQueue {
         }
     }
 
+    /// LISTEN on `staffbook_jobs` on a connection of its own, reconnecting after an outage.
+    package func additions() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (database, logger) = (self.database, self.logger)
+        let listening = Task {
+            while !Task.isCancelled {
+                do {
+                    try await database.client.withConnection { connection in
+                        try await connection.listen(on: Self.channel) { notifications in
+                            for try await _ in notifications { continuation.yield() }
+                        }
+                    }
+                } catch {
+                    logger.debug("job notifications interrupted", metadata: ["error_type": "\(type(of: error))"])
+                }
+                try? await Task.sleep(for: .seconds(2))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in listening.cancel() }
+        return stream
+    }
+
     package func depth(now: Date) async throws -> Int {
         let logger = self.logger
         return try await database.withConnection { connection in

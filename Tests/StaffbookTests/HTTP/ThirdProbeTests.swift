@@ -6,6 +6,7 @@ import StaffbookTestSupport
 import Testing
 @testable import StaffbookCore
 @testable import StaffbookHTTP
+@testable import StaffbookJobs
 @testable import StaffbookPostgres
 
 /// The third outside probe's findings, one test (or more) each, named after the finding. The

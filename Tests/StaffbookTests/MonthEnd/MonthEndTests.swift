@@ -5,6 +5,7 @@ import StaffbookTestSupport
 import Testing
 @testable import StaffbookCore
 @testable import StaffbookHTTP
+@testable import StaffbookJobs
 @testable import StaffbookMail
 @testable import StaffbookPostgres
 

@@ -8,6 +8,7 @@ import NIOCore
 import StaffbookTestSupport
 @testable import StaffbookCore
 @testable import StaffbookHTTP
+@testable import StaffbookJobs
 @testable import StaffbookPostgres
 
 /// Builds the real application (the same `buildApplication` as `serve`) on a fresh database.
@@ -87,7 +88,7 @@ struct TestContext: Sendable {
     /// driven by the test's clock: `worker.tick()` schedules what is due and runs it.
     func withWorker<Result>(_ body: (JobWorker) async throws -> Result) async throws -> Result {
         try await withDatabase { pool in
-            try await body(try makeJobWorker(config: config, database: pool, clock: clock, logger: TestDatabase.logger))
+            try await body(try await makeJobWorker(config: config, database: pool, clock: clock, logger: TestDatabase.logger))
         }
     }
 

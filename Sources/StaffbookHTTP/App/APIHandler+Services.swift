@@ -1,0 +1,35 @@
+import Prometheus
+import StaffbookPostgres
+
+extension APIHandler {
+    /// Each area gets what its operations use, from the one set of services.
+    init(services: Services, database: DatabasePool, metrics: PrometheusCollectorRegistry) {
+        let config = services.config
+        let clock = services.clock
+        let idempotencyKeys = IdempotencyKeyHeader(lifetime: config.http.idempotencyKeyLifetime)
+        self.init(
+            auth: AuthAPI(
+                auth: services.auth, accounts: services.accounts, jobs: services.jobs, accountLinkStore: services.accountLinkStore,
+                accountLinks: services.accountLinks, clock: clock
+            ),
+            people: PeopleAPI(
+                people: services.people, rates: services.rates, accountLinks: services.accountLinks, visibility: services.visibility, clock: clock
+            ),
+            rates: RatesAPI(rates: services.rates, rateService: services.rateService, visibility: services.visibility, clock: clock),
+            teams: TeamsAPI(teams: services.teams, clock: clock),
+            invoices: InvoicesAPI(
+                accounts: services.accounts, people: services.people, invoices: services.invoices, invoiceService: services.invoiceService,
+                invoiceSchemas: InvoiceSchemas(publicBaseURL: config.http.publicBaseURL), fileLinks: services.fileLinks,
+                uploads: UploadLimits(maxBytes: config.http.maxUploadBytes), idempotencyKeys: idempotencyKeys, clock: clock
+            ),
+            time: TimeAPI(
+                timeEntries: services.timeEntries, timeService: services.timeService, catalog: services.catalog, teams: services.teams,
+                visibility: services.visibility, idempotencyKeys: idempotencyKeys,
+                importing: ConcurrencyGate(limit: config.http.maxConcurrentImports), companyName: config.companyName, clock: clock
+            ),
+            notifications: NotificationsAPI(notifications: services.notifications, webhookPolicy: config.monthEnd.webhookPolicy, clock: clock),
+            monthEnd: MonthEndAPI(jobs: services.jobs, monthEndStore: services.monthEndStore, clock: clock),
+            operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
+        )
+    }
+}

@@ -1,0 +1,75 @@
+import Logging
+import StaffbookCore
+import StaffbookJobs
+import StaffbookPostgres
+
+/// Every repository and service of the application, each built once from the configuration:
+/// the HTTP areas and the job worker are handed the same ones.
+package struct Services: Sendable {
+    let config: AppConfig
+    let clock: any AppClock
+    let logger: Logger
+
+    let accounts: PostgresAccountRepository
+    let people: PostgresPeopleRepository
+    let rates: PostgresRatesRepository
+    let teams: PostgresTeamsRepository
+    let invoices: PostgresInvoiceRepository
+    let catalog: PostgresCatalogRepository
+    let timeEntries: PostgresTimeEntryRepository
+    let notifications: PostgresNotificationRepository
+    let jobs: PostgresJobQueue
+    let monthEndStore: PostgresMonthEndRepository
+    let accountLinkStore: PostgresAccountLinkRepository
+    let idempotency: PostgresIdempotencyStore
+
+    let auth: AuthService
+    let invoiceService: InvoiceService
+    let rateService: RateService
+    let timeService: TimeService
+    let monthEnd: MonthEndService
+    let accountLinks: AccountLinks
+    let fileLinks: FileLinks
+    let visibility: PersonVisibility
+
+    package init(config: AppConfig, database: DatabasePool, clock: any AppClock, logger: Logger) async throws {
+        guard let signingKey = config.auth.signingKey else {
+            throw ConfigurationError(key: "auth.signingKey", reason: "missing; access tokens and links are signed with it")
+        }
+        (self.config, self.clock, self.logger) = (config, clock, logger)
+        accounts = PostgresAccountRepository(database: database, logger: logger)
+        people = PostgresPeopleRepository(database: database, logger: logger)
+        rates = PostgresRatesRepository(database: database, logger: logger)
+        teams = PostgresTeamsRepository(database: database, logger: logger)
+        invoices = PostgresInvoiceRepository(database: database, logger: logger)
+        catalog = PostgresCatalogRepository(database: database, logger: logger)
+        timeEntries = PostgresTimeEntryRepository(database: database, logger: logger)
+        notifications = PostgresNotificationRepository(database: database, logger: logger)
+        jobs = PostgresJobQueue(database: database, logger: logger)
+        monthEndStore = PostgresMonthEndRepository(database: database, logger: logger)
+        accountLinkStore = PostgresAccountLinkRepository(database: database, logger: logger)
+        idempotency = PostgresIdempotencyStore(database: database, logger: logger)
+
+        auth = try await AuthService(
+            config: config.auth, signingKey: signingKey, database: database, accounts: accounts, clock: clock, logger: logger)
+        invoiceService = InvoiceService(invoices: invoices, idempotency: idempotency, clock: clock, companyName: config.companyName)
+        rateService = RateService(rates: rates, invoices: invoices, invoiceService: invoiceService)
+        timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock)
+        monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore)
+        accountLinks = AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase)
+        fileLinks = FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
+        visibility = PersonVisibility(people: people)
+    }
+
+    /// The month-end's worker: schedules, the queue's jobs, notification delivery.
+    package func jobWorker() throws -> JobWorker {
+        JobWorker(
+            queue: jobs, monthEnd: monthEnd,
+            deliverer: NotificationDeliverer(
+                notifications: notifications, renderer: try NotificationRenderer(links: accountLinks), config: config.monthEnd,
+                chat: ChatWebhook(policy: config.monthEnd.webhookPolicy), clock: clock
+            ),
+            links: accountLinks, idempotency: idempotency, schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock, logger: logger
+        )
+    }
+}

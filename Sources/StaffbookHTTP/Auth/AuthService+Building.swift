@@ -1,0 +1,33 @@
+import Logging
+import StaffbookCore
+import StaffbookPostgres
+
+extension AuthService {
+    /// Sign-in and tokens on the application's database, as the composition root builds them.
+    init(
+        config: AuthConfig, signingKey: AuthConfig.SigningKey, database: DatabasePool, accounts: any AccountRepository, clock: any AppClock,
+        logger: Logger
+    ) async throws {
+        let sessions = PostgresSessionRepository(database: database, logger: logger)
+        self.init(
+            config: config,
+            accounts: accounts,
+            sessions: sessions,
+            throttle: PostgresSignInThrottle(database: database, window: config.failureWindow, logger: logger),
+            hasher: PasswordHasher(cost: config.bcryptCost),
+            accessTokens: try await AccessTokenService(config: config),
+            refreshDeriver: RefreshTokenDeriver(secret: signingKey.secret),
+            google: GoogleIDTokenVerifier(
+                config: config.google,
+                keySet: GoogleKeySet(
+                    source: URLJWKSSource(url: config.google.jwksURL, timeout: config.google.fetchTimeout),
+                    clock: clock,
+                    minimumRefetchInterval: config.google.minimumRefetchInterval
+                )
+            ),
+            statusCache: SessionStatusCache(sessions: sessions, clock: clock, ttl: config.sessionStatusCacheTTL),
+            clock: clock,
+            logger: logger
+        )
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import OpenAPIRuntime
+import StaffbookAPI
+import StaffbookCore
+
+/// The admin's side: the list, actions one by one and in bulk, missing invoices, statements, export.
+extension InvoicesAPI {
+    func listInvoices(_ input: Operations.ListInvoices.Input) async throws -> Operations.ListInvoices.Output {
+        let caller = try RequestScope.requireCaller()
+        let query = input.query
+        let page = try PageRequest<InvoicePosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        var validation = InputValidation()
+        let period = query.period.flatMap { validation.month($0, field: "query.period") }
+        let search = validation.optionalText(query.q, field: "query.q", maxLength: 100)
+        try validation.check()
+        let rows = try await invoices.list(
+            filter: InvoiceFilter(
+                period: period, state: query.state.flatMap { InvoiceState(rawValue: $0.rawValue) },
+                query: search?.isEmpty == false ? search : nil
+            ),
+            page: page
+        )
+        let result = Page(rows: rows, limit: page.limit) {
+            InvoicePosition(lastName: $0.lastName, firstName: $0.firstName, personId: $0.personId, period: $0.period.iso)
+        }
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(.init(items: result.items.map { invoiceSchemas.summary($0, caller: caller) }, nextCursor: result.nextCursor))
+            ))
+    }
+
+    func actOnInvoice(_ input: Operations.ActOnInvoice.Input) async throws -> Operations.ActOnInvoice.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.invoiceId)
+        let action = InvoiceSchemas.action(input.path.action)
+        var reason: String?
+        if case .json(let body) = input.body { reason = body.reason }
+        reason = try Self.validReason(reason, for: action, field: "body.reason")
+        let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
+        let outcome = try await invoices.act(
+            invoiceId: id, action: action, condition: condition, reason: reason, actorId: caller.accountId, now: clock.now()
+        )
+        switch outcome {
+        case .notFound:
+            throw Problem(.notFound)
+        case .stale:
+            throw Problem(.preconditionFailed)
+        case .refused(let state, let allowed):
+            throw InvoiceError.invalidTransition(action: action, state: state, allowed: allowed)
+        case .done(let invoice):
+            return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
+        }
+    }
+
+    func bulkActOnInvoices(_ input: Operations.BulkActOnInvoices.Input) async throws -> Operations.BulkActOnInvoices.Output {
+        let caller = try RequestScope.requireCaller()
+        guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
+        var validation = InputValidation()
+        let action = InvoiceSchemas.action(body.action)
+        if (body.ids == nil) == (body.filter == nil) {
+            validation.fail("body", "one_of", en: "Give either ids or filter.", cs: "Zadejte buď ids, nebo filter.")
+        }
+        if (body.ids?.count ?? 0) > 1000 {
+            validation.fail("body.ids", "too_many", en: "At most 1000 ids.", cs: "Nejvýše 1000 identifikátorů.")
+        }
+        let period = body.filter.flatMap { validation.month($0.period, field: "body.filter.period") }
+        let key = validation.optionalText(input.headers.idempotencyKey, field: "header.Idempotency-Key", maxLength: 200)
+        try validation.check()
+        let reason = try Self.validReason(body.reason, for: action, field: "body.reason")
+        let state = body.filter?.state.flatMap { InvoiceState(rawValue: $0.rawValue) }
+        let target: InvoiceService.BulkTarget =
+            if let period { .filter(period: period, state: state) } else { .ids(body.ids ?? []) }
+        let idempotency = idempotencyKeys.request(
+            key, accountId: caller.accountId, scope: "bulk-actions",
+            parts: [action.rawValue, reason ?? "", period?.iso ?? "", state?.rawValue ?? "", (body.ids ?? []).joined(separator: ",")]
+        )
+        let report = try await invoiceService.bulk(action, target: target, reason: reason, actorId: caller.accountId, idempotency: idempotency)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        done: report.done, skipped: report.skipped,
+                        items: report.items.map { item in
+                            .init(
+                                invoiceId: item.invoiceId, outcome: item.outcome == .done ? .done : .skipped,
+                                state: item.state.map(InvoiceSchemas.state), reason: item.reason
+                            )
+                        }
+                    ))))
+    }
+
+    func listMissingInvoices(_ input: Operations.ListMissingInvoices.Input) async throws -> Operations.ListMissingInvoices.Output {
+        let query = input.query
+        let page = try PageRequest<NamePosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        var validation = InputValidation()
+        let search = validation.optionalText(query.q, field: "query.q", maxLength: 100)
+        let month = try validation.requiredMonth(query.period, field: "query.period")
+        let rows = try await invoices.missing(month: month, query: search?.isEmpty == false ? search : nil, page: page)
+        let result = Page(rows: rows, limit: page.limit) { NamePosition(lastName: $0.lastName, firstName: $0.firstName, id: $0.id) }
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(
+                    .init(
+                        items: result.items.map {
+                            .init(id: $0.id.lowercasedString, firstName: $0.firstName, lastName: $0.lastName, email: $0.email)
+                        }, nextCursor: result.nextCursor))
+            ))
+    }
+
+    func generateStatements(_ input: Operations.GenerateStatements.Input) async throws -> Operations.GenerateStatements.Output {
+        let caller = try RequestScope.requireCaller()
+        var validation = InputValidation()
+        let month = validation.month(input.query.period, field: "query.period")
+        var given: [UUID: Decimal] = [:]
+        if case .json(let body) = input.body {
+            for (index, entry) in (body.hours ?? []).enumerated() {
+                guard let id = UUID(uuidString: entry.userId) else {
+                    validation.fail("body.hours[\(index)].userId", "uuid", en: "Not a person id.", cs: "Toto není identifikátor osoby.")
+                    continue
+                }
+                guard let hours = Decimal(string: entry.hours), hours >= 0, hours <= 744, Money.rounded(hours) == hours else {
+                    validation.fail(
+                        "body.hours[\(index)].hours", "hours", en: "0 to 744 hours, at most 2 decimals.",
+                        cs: "0 až 744 hodin, nejvýše 2 desetinná místa."
+                    )
+                    continue
+                }
+                given[id] = hours
+            }
+        }
+        try validation.check()
+        guard let month else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let items = try await invoiceService.generateStatements(month: month, givenHours: given, actorId: caller.accountId)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        items: items.map { item in
+                            let userId = item.personId.lowercasedString
+                            let hours = item.hours.map { Money.format($0) }, amount = item.amount.map { Money.format($0) }
+                            switch item.outcome {
+                            case .created(let id):
+                                return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .created, hours: hours, amount: amount)
+                            case .regenerated(let id):
+                                return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .regenerated, hours: hours, amount: amount)
+                            case .unchanged(let id):
+                                return .init(userId: userId, invoiceId: id.lowercasedString, outcome: .unchanged, hours: hours, amount: amount)
+                            case .skipped(let reason):
+                                return .init(userId: userId, outcome: .skipped, reason: reason)
+                            }
+                        }))))
+    }
+
+    func exportInvoices(_ input: Operations.ExportInvoices.Input) async throws -> Operations.ExportInvoices.Output {
+        let caller = try RequestScope.requireCaller()
+        var validation = InputValidation()
+        let month = try validation.requiredMonth(input.query.period, field: "query.period")
+        let approved = try await invoices.approved(month: month)
+        // Links the accountant can click: signed for this admin, valid for a week.
+        let expiresAt = FileLinks.expiry(now: clock.now(), lifetime: FileLinks.exportLifetime)
+        let rows = approved.map { invoice in
+            InvoiceDocuments.ExportRow(
+                employee: "\(invoice.firstName) \(invoice.lastName)", email: invoice.email, period: invoice.period, amount: invoice.amount,
+                invoiceId: invoice.id,
+                link: fileLinks.url(.init(fileId: invoice.file.id, callerId: caller.accountId, expiresAt: expiresAt))
+            )
+        }
+        switch input.query.format {
+        case .csv:
+            let header = ["employee", "email", "period", "amount", "currency", "invoice_id", "link"]
+            let data = CSVDocument(
+                header: header,
+                rows: rows.map { [$0.employee, $0.email, $0.period.iso, Money.format($0.amount), "CZK", $0.invoiceId.lowercasedString, $0.link] }
+            ).data()
+            return .ok(
+                .init(
+                    headers: .init(contentDisposition: "attachment; filename=\"invoices-\(month.iso).csv\""),
+                    body: .csv(HTTPBody(data))
+                ))
+        case .xlsx:
+            let data = InvoiceDocuments.export(company: companyName, month: month, rows: rows).data()
+            return .ok(
+                .init(
+                    headers: .init(contentDisposition: "attachment; filename=\"invoices-\(month.iso).xlsx\""),
+                    body: .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(HTTPBody(data))
+                ))
+        }
+    }
+
+    func markInvoicesExported(_ input: Operations.MarkInvoicesExported.Input) async throws -> Operations.MarkInvoicesExported.Output {
+        var validation = InputValidation()
+        let month = try validation.requiredMonth(input.query.period, field: "query.period")
+        let count = try await invoices.markExported(month: month, now: clock.now())
+        return .ok(.init(body: .json(.init(period: month.iso, count: count))))
+    }
+
+    /// A return needs a reason people can read; other actions take an optional note.
+    private static func validReason(_ reason: String?, for action: InvoiceAction, field: String) throws -> String? {
+        var validation = InputValidation()
+        let text = validation.optionalText(reason, field: field, maxLength: 1000)
+        try validation.check()
+        if action == .return, text?.isEmpty != false {
+            throw Problem(
+                .validationFailed,
+                fieldErrors: [
+                    .init(
+                        field: field, code: "required",
+                        message: LocalizedText(
+                            en: "Say why the invoice is returned.", cs: "Uveďte, proč se faktura vrací."
+                        ))
+                ])
+        }
+        return text?.isEmpty == true ? nil : text
+    }
+}

@@ -1,0 +1,31 @@
+import StaffbookCore
+
+/// Invoices: a worker's months, uploads and files; the admins' list, actions and exports.
+struct InvoicesAPI: AreaHandler {
+    let accounts: any AccountRepository
+    let people: any PeopleRepository
+    let invoices: any InvoiceRepository
+    let invoiceService: InvoiceService
+    let invoiceSchemas: InvoiceSchemas
+    let fileLinks: FileLinks
+    let uploads: UploadLimits
+    let idempotencyKeys: IdempotencyKeyHeader
+    let clock: any AppClock
+
+    /// At the top of exports, as of statements.
+    var companyName: String { invoiceService.companyName }
+}
+
+/// How large an invoice file may be, and how many bytes of files are stored at once.
+struct UploadLimits: Sendable {
+    let maxBytes: Int
+    /// A file being stored is in memory three times (its buffer, the bindings, the Bind message):
+    /// at most two maximum-size files are stored at once, so many concurrent uploads stay within
+    /// a bounded memory (docs/performance.md has the measurements).
+    let storing: ByteBudget
+
+    init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+        storing = ByteBudget(limit: 2 * maxBytes)
+    }
+}

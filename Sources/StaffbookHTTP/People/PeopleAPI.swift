@@ -1,0 +1,12 @@
+import StaffbookCore
+import StaffbookJobs
+
+/// People, their profiles and contracts, and who may see whom.
+struct PeopleAPI: AreaHandler {
+    let people: any PeopleRepository
+    let rates: any RatesRepository
+    /// A new person's invitation is issued with them.
+    let accountLinks: AccountLinks
+    let visibility: PersonVisibility
+    let clock: any AppClock
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Logging
+import Metrics
+import ServiceLifecycle
+import StaffbookCore
+
+/// Works the job queue on this instance: puts the schedules' due occurrences into the queue,
+/// then runs due jobs one at a time until none is left. It wakes when PostgreSQL notifies
+/// `staffbook_jobs` (a job was added anywhere) and every poll interval; on SIGTERM it finishes
+/// the job in hand and stops. Every instance runs one; the queue hands each job to one of them.
+package final class JobWorker: Service, Sendable {
+    let queue: any JobQueue
+    let monthEnd: MonthEndService
+    let deliverer: NotificationDeliverer
+    let links: AccountLinks
+    let idempotency: any IdempotencyStore
+    let schedules: [Schedule]
+    let config: MonthEndConfig
+    let clock: any AppClock
+    let logger: Logger
+    /// Names this instance's claims, so a completion by a worker that lost its lease is refused.
+    let workerId: String
+
+    private static let depth = Gauge(label: "staffbook_jobs_queue_depth")
+
+    package init(
+        queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore,
+        schedules: [Schedule],
+        config: MonthEndConfig, clock: any AppClock, logger: Logger
+    ) {
+        self.queue = queue
+        self.monthEnd = monthEnd
+        self.deliverer = deliverer
+        self.links = links
+        self.idempotency = idempotency
+        self.schedules = schedules
+        self.config = config
+        self.clock = clock
+        self.logger = logger
+        workerId = "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/\(UUID().lowercasedString.prefix(8))"
+    }
+
+    package func run() async throws {
+        let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let pollInterval = config.pollInterval
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.listen(wake) }
+                group.addTask {
+                    while !Task.isCancelled {
+                        wake.yield()
+                        try? await Task.sleep(for: pollInterval)
+                    }
+                }
+                for await _ in wakeups { await tick() }
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            wake.finish()
+        }
+    }
+
+    /// Wakes the worker whenever a job is added on any instance.
+    private func listen(_ wake: AsyncStream<Void>.Continuation) async {
+        for await _ in queue.additions() { wake.yield() }
+    }
+
+    /// Schedules what is due and runs every due job; returns how many ran. Tests call it with
+    /// their clock where they want the month to be.
+    @discardableResult
+    package func tick() async -> Int {
+        do {
+            try await schedule()
+            let ran = try await runDue()
+            Self.depth.record(try await queue.depth(now: clock.now()))
+            return ran
+        } catch {
+            logger.error("job worker tick failed", metadata: LoggedFailure.metadata(error))
+            return 0
+        }
+    }
+
+    /// Puts every occurrence of the schedules from the catch-up window until now into the queue
+    /// (once each: their keys are unique).
+    func schedule() async throws {
+        let now = clock.now()
+        let due = schedules.flatMap { $0.occurrences(from: now.addingTimeInterval(-config.catchUp), to: now) }
+        try await queue.enqueue(due, now: now)
+    }
+
+    /// Claims and runs due jobs until none is left.
+    func runDue() async throws -> Int {
+        var ran = 0
+        while !Task.isShuttingDownGracefully {
+            let now = clock.now()
+            guard let job = try await queue.claim(now: now, worker: workerId, leaseUntil: now.addingTimeInterval(config.lease)) else {
+                return ran
+            }
+            await run(job)
+            ran += 1
+        }
+        return ran
+    }
+
+    private func run(_ job: Job) async {
+        let started = ContinuousClock.now
+        let heartbeat = Task { [queue, workerId, clock, config] in
+            while !Task.isCancelled {
+                try await Task.sleep(for: .seconds(max(config.lease / 3, 1)))
+                _ = try await queue.extendLease(job, worker: workerId, until: clock.now().addingTimeInterval(config.lease))
+            }
+        }
+        defer { heartbeat.cancel() }
+        let outcome: NotificationDeliverer.Outcome
+        do {
+            outcome = try await handle(job)
+        } catch {
+            outcome = .retry(error: Self.describe(error), effects: [])
+        }
+        let now = clock.now()
+        let result: String
+        do {
+            switch outcome {
+            case .done(let effects):
+                result = try await queue.complete(job, worker: workerId, effects: effects, now: now) ? "done" : "lost"
+            case .retry(let error, let effects):
+                let limit = config.retry.maxAttempts
+                let retryAt = config.retry.retryAt(after: job.attempts, maxAttempts: limit, now: now, jitter: Double.random(in: 0...1))
+                try await queue.fail(job, worker: workerId, error: error, retryAt: retryAt, maxAttempts: limit, effects: effects, now: now)
+                result = retryAt == nil ? "failed" : "retry"
+            case .giveUp(let error, let effects):
+                try await queue.fail(
+                    job, worker: workerId, error: error, retryAt: nil, maxAttempts: config.retry.maxAttempts, effects: effects, now: now
+                )
+                result = "failed"
+            }
+        } catch {
+            // The lease runs out and another attempt follows.
+            logger.error("recording a job's end failed", metadata: LoggedFailure.metadata(error))
+            result = "unrecorded"
+        }
+        let dimensions = [("kind", job.kind.rawValue), ("outcome", result)]
+        Counter(label: "staffbook_jobs_runs_total", dimensions: dimensions).increment()
+        if result == "failed" { Counter(label: "staffbook_jobs_failures_total", dimensions: [("kind", job.kind.rawValue)]).increment() }
+        Metrics.Timer(label: "staffbook_jobs_duration_seconds", dimensions: [("kind", job.kind.rawValue)])
+            .recordNanoseconds((ContinuousClock.now - started).nanoseconds)
+        logger.info("job run", metadata: ["kind": .string(job.kind.rawValue), "key": .string(job.key), "outcome": .string(result)])
+    }
+
+    private func handle(_ job: Job) async throws -> NotificationDeliverer.Outcome {
+        let day = job.payload["day"].flatMap { CalendarDay($0) } ?? CalendarDay(clock.now())
+        switch job.kind {
+        case .statements:
+            return .done(try await monthEnd.statements(on: day))
+        case .reminders:
+            return .done(try await monthEnd.reminders(on: day, evenOffSchedule: job.payload["manual"] == "true"))
+        case .deliverNotification:
+            guard let id = job.payload["notification"].flatMap({ UUID(uuidString: $0) }) else {
+                return .giveUp(error: "the job names no notification", effects: [])
+            }
+            return try await deliverer.deliver(notificationId: id)
+        case .passwordReset:
+            guard let email = job.payload["email"] else { return .giveUp(error: "the job names no address", effects: []) }
+            return .done([.passwordReset(email: email, grant: links.grant(.passwordReset, now: clock.now()))])
+        case .housekeeping:
+            let pruned = try await idempotency.prune(now: clock.now())
+            logger.info("housekeeping", metadata: ["idempotency_keys_pruned": "\(pruned)"])
+            return .done([])
+        }
+    }
+
+    /// A failure as a job's `last_error` (shown to admins): our own errors' messages, else the type.
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as StoreError: error.description
+        default: String(describing: type(of: error))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import StaffbookTestSupport
+import Testing
+
+/// The rooms of the house, checked on the sources: what each target may import, handlers that
+/// hold only what they use, and one composition root that builds each service once.
+@Suite("Architecture")
+struct ArchitectureTests {
+    static func sources(_ target: String) throws -> [(path: String, text: String)] {
+        let root = TestDatabase.repositoryRoot.appendingPathComponent("Sources/\(target)")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        return try files.sorted().map { ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    @Test func eachTargetImportsOnlyTheLayersBelowIt() throws {
+        let forbidden: [String: [String]] = [
+            "StaffbookCore": ["import PostgresNIO", "import Hummingbird", "import OpenAPIRuntime", "import NIO", "import StaffbookPostgres"],
+            "StaffbookPostgres": ["import Hummingbird", "import OpenAPI", "import StaffbookAPI", "import StaffbookJobs", "import StaffbookHTTP"],
+            "StaffbookJobs": ["import Hummingbird", "import OpenAPI", "import StaffbookAPI", "import StaffbookHTTP"],
+        ]
+        for (target, imports) in forbidden {
+            for (path, text) in try Self.sources(target) {
+                for line in imports { #expect(!text.contains(line), "\(target)/\(path): \(line)") }
+            }
+        }
+    }
+
+    @Test func theHTTPLayerOpensNoListenAndBuildsNoMail() throws {
+        for (path, text) in try Self.sources("StaffbookHTTP") {
+            for call in ["listen(on:", "MailMessage(", "SMTPClient("] {
+                #expect(!text.contains(call), "StaffbookHTTP/\(path): \(call)")
+            }
+        }
+    }
+
+    @Test func everyRepositoryAndServiceIsBuiltOnceByTheCompositionRoot() throws {
+        let pattern = try Regex(#"\b(Postgres\w+(?:Repository|Store|Queue|Throttle)|\w+Service)\("#)
+        var built: [String: [String]] = [:]
+        for target in ["StaffbookHTTP", "StaffbookJobs"] {
+            for (path, text) in try Self.sources(target) {
+                for line in text.split(separator: "\n") where !line.contains("init(") && !line.contains("struct ") && !line.contains("///") {
+                    for match in line.matches(of: pattern) { built[String(line[match.range].dropLast()), default: []].append(path) }
+                }
+            }
+        }
+        #expect(built["InvoiceService"] == ["App/Services.swift"])
+        #expect(built["PostgresJobQueue"] == ["App/Services.swift"])
+        for (type, places) in built { #expect(places.count == 1, "\(type) is built in \(places)") }
+    }
+
+    @Test func noHandlerHoldsMoreThanTenDependencies() throws {
+        let declaration = try Regex(#"^(?:package )?struct (\w+API|APIHandler)\b"#)
+        var counted: [String: Int] = [:]
+        for (_, text) in try Self.sources("StaffbookHTTP") {
+            var current: String?
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if let match = line.firstMatch(of: declaration) {
+                    current = String(line[match.output[1].range ?? line.startIndex..<line.startIndex])
+                    counted[current ?? ""] = 0
+                } else if line == "}" {
+                    current = nil
+                } else if let name = current, line.hasPrefix("    let ") {
+                    counted[name, default: 0] += 1
+                }
+            }
+        }
+        #expect(counted.count >= 10, "\(counted)")
+        for (name, count) in counted { #expect(count <= 10, "\(name) holds \(count)") }
+    }
+}
