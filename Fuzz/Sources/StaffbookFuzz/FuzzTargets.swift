@@ -30,8 +30,7 @@ enum FuzzTargets {
 
     static func cursor(_ bytes: [UInt8]) {
         let text = text(bytes)
-        if let job: JobPosition = PageCursor.decode(text) { requireStorable(job.createdAt, "job cursor") }
-        if let notification: NotificationPosition = PageCursor.decode(text) { requireStorable(notification.createdAt, "notification cursor") }
+        if let created: CreatedPosition = PageCursor.decode(text) { requireStorable(created.createdAt, "job or notification cursor") }
         if let entry: EntryPosition = PageCursor.decode(text) {
             guard let start = entry.startDate else { fatalError("entry cursor: valid without a start") }
             requireStorable(start, "entry cursor")

@@ -72,19 +72,3 @@ package struct NewJob: Sendable, Equatable {
     }
 }
 
-/// Keyset position in the job list (newest first).
-package struct JobPosition: PagePosition {
-    package var createdAt: Date
-    package var id: UUID
-
-    package enum CodingKeys: String, CodingKey {
-        case createdAt = "c", id = "i"
-    }
-
-    package init(createdAt: Date, id: UUID) {
-        self.createdAt = createdAt
-        self.id = id
-    }
-
-    package var isValid: Bool { InstantRange.contains(createdAt) }
-}

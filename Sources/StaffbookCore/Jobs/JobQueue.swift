@@ -38,7 +38,7 @@ package protocol JobQueue: Sendable {
         _ job: Job, worker: String, error: String, retryAt: Date?, maxAttempts: Int, effects: [JobEffect], now: Date
     ) async throws
     /// Jobs newest first, by kind and state (fetches `page.fetchLimit`).
-    func list(kind: JobKind?, state: JobState?, page: PageRequest<JobPosition>) async throws -> [Job]
+    func list(kind: JobKind?, state: JobState?, page: PageRequest<CreatedPosition>) async throws -> [Job]
     /// How many jobs are due or running.
     func depth(now: Date) async throws -> Int
     /// An element each time a job is added on any instance, until the iteration is cancelled;

@@ -165,23 +165,6 @@ package struct NotificationPreferences: Sendable, Equatable {
     }
 }
 
-/// Keyset position in notification lists (newest first).
-package struct NotificationPosition: PagePosition {
-    package var createdAt: Date
-    package var id: UUID
-
-    package enum CodingKeys: String, CodingKey {
-        case createdAt = "c", id = "i"
-    }
-
-    package init(createdAt: Date, id: UUID) {
-        self.createdAt = createdAt
-        self.id = id
-    }
-
-    package var isValid: Bool { InstantRange.contains(createdAt) }
-}
-
 /// How a notification goes out, decided when it is delivered.
 package enum DeliveryRoute: Sendable, Equatable {
     case email(to: String)

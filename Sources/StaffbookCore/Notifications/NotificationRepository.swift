@@ -3,7 +3,7 @@ import Foundation
 /// Notifications, their delivery and people's preferences.
 package protocol NotificationRepository: Sendable {
     /// Newest first; one person's, or everyone's (fetches `page.fetchLimit`).
-    func list(accountId: UUID?, state: NotificationState?, page: PageRequest<NotificationPosition>) async throws -> [NotificationRecord]
+    func list(accountId: UUID?, state: NotificationState?, page: PageRequest<CreatedPosition>) async throws -> [NotificationRecord]
     func find(id: UUID) async throws -> NotificationRecord?
     /// The person the notification is for, with their preference for its kind (nil for the
     /// company's chat, or when the person is gone).

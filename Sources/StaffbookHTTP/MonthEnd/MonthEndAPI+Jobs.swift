@@ -7,12 +7,12 @@ import StaffbookCore
 extension MonthEndAPI {
     func listJobs(_ input: Operations.ListJobs.Input) async throws -> Operations.ListJobs.Output {
         let query = input.query
-        let page = try PageRequest<JobPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        let page = try PageRequest<CreatedPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         let rows = try await jobs.list(
             kind: query.kind.flatMap { JobKind(rawValue: $0.rawValue) }, state: query.state.flatMap { JobState(rawValue: $0.rawValue) },
             page: page
         )
-        let result = Page(rows: rows, limit: page.limit) { JobPosition(createdAt: $0.createdAt, id: $0.id) }
+        let result = Page(rows: rows, limit: page.limit) { CreatedPosition(createdAt: $0.createdAt, id: $0.id) }
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),

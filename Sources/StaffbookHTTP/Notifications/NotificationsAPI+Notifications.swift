@@ -8,9 +8,9 @@ extension NotificationsAPI {
     func listMyNotifications(_ input: Operations.ListMyNotifications.Input) async throws -> Operations.ListMyNotifications.Output {
         let caller = try RequestScope.requireCaller()
         let query = input.query
-        let page = try PageRequest<NotificationPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        let page = try PageRequest<CreatedPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         let rows = try await notifications.list(accountId: caller.accountId, state: nil, page: page)
-        let result = Page(rows: rows, limit: page.limit) { NotificationPosition(createdAt: $0.createdAt, id: $0.id) }
+        let result = Page(rows: rows, limit: page.limit) { CreatedPosition(createdAt: $0.createdAt, id: $0.id) }
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
@@ -20,7 +20,7 @@ extension NotificationsAPI {
 
     func listNotifications(_ input: Operations.ListNotifications.Input) async throws -> Operations.ListNotifications.Output {
         let query = input.query
-        let page = try PageRequest<NotificationPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        let page = try PageRequest<CreatedPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         var validation = InputValidation()
         var personId: UUID?
         if let text = query.personId {
@@ -31,7 +31,7 @@ extension NotificationsAPI {
         let rows = try await notifications.list(
             accountId: personId, state: query.state.flatMap { NotificationState(rawValue: $0.rawValue) }, page: page
         )
-        let result = Page(rows: rows, limit: page.limit) { NotificationPosition(createdAt: $0.createdAt, id: $0.id) }
+        let result = Page(rows: rows, limit: page.limit) { CreatedPosition(createdAt: $0.createdAt, id: $0.id) }
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),

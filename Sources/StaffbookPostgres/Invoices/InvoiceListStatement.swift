@@ -11,7 +11,8 @@ import StaffbookCore
 /// `LIMIT $n` the planner assumes a tenth of the matching rows is wanted and hash-joins all of
 /// them, where a literal limit gives the nested loop along the name index that stops after one
 /// page. So only the usual page sizes are prepared (`InvoiceListShape.pageSizes`); a search
-/// term, an offset or another size runs unnamed, planned for its values.
+/// term, an offset or another size runs unnamed, planned for its values, from the same text
+/// (`InvoiceListShape.sql`).
 package struct InvoiceListStatement<Shape: InvoiceListShapeType>: PostgresPreparedStatement {
     package typealias Row = Invoice
 
@@ -23,20 +24,7 @@ package struct InvoiceListStatement<Shape: InvoiceListShapeType>: PostgresPrepar
     let after: InvoicePosition?
 
     package func makeBindings() throws -> PostgresBindings {
-        let shape = InvoiceListShape(bits: Shape.bits)
-        var bindings = PostgresBindings(capacity: 8)
-        if shape.period, let period = filter.period {
-            bindings.append(period.year)
-            bindings.append(period.month)
-        }
-        if shape.state, let state = filter.state { bindings.append(state.rawValue) }
-        if shape.cursor, let after {
-            bindings.append(after.lastName)
-            bindings.append(after.firstName)
-            bindings.append(after.personId)
-            bindings.append(CalendarMonth(after.period)?.firstDay.iso ?? "")
-        }
-        return bindings
+        InvoiceListShape(bits: Shape.bits).bindings(filter: filter, after: after)
     }
 
     package func decodeRow(_ row: PostgresRow) throws -> Invoice {
@@ -44,25 +32,32 @@ package struct InvoiceListStatement<Shape: InvoiceListShapeType>: PostgresPrepar
     }
 }
 
-/// Which conditions a list statement has, and its page size.
+/// Which conditions a list query has, its page size and offset: the one place its text is
+/// written, for the prepared shapes and for the rest alike.
 package struct InvoiceListShape: Equatable {
     /// The fetch sizes (a page and one more, to know whether there is a next page) prepared.
     static let pageSizes = [11, 21, 51, 101]
 
     var period: Bool
     var state: Bool
+    var search = false
     var cursor: Bool
     var fetchLimit: Int
+    var offset = 0
 
-    /// The shape of a request, if it is one that runs prepared.
-    init?(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) {
-        guard filter.query == nil, page.offset == 0, Self.pageSizes.contains(page.fetchLimit) else { return nil }
-        if let after = page.after, CalendarMonth(after.period) == nil { return nil }
+    /// The shape of a request.
+    init(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) {
         period = filter.period != nil
         state = filter.state != nil
+        search = filter.query != nil
         cursor = page.after != nil
         fetchLimit = page.fetchLimit
+        offset = page.offset
     }
+
+    /// Whether the request runs as one of the prepared statements (no search, no offset, a
+    /// usual page size).
+    var isPrepared: Bool { !search && offset == 0 && Self.pageSizes.contains(fetchLimit) }
 
     /// Bits 0–2: period, state, cursor; bits 3–4: the index of the page size.
     init(bits: Int) {
@@ -70,6 +65,24 @@ package struct InvoiceListShape: Equatable {
         state = bits & 2 != 0
         cursor = bits & 4 != 0
         fetchLimit = Self.pageSizes[(bits >> 3) & 3]
+    }
+
+    /// The values of the shape's parameters, in the order of its text.
+    func bindings(filter: InvoiceFilter, after: InvoicePosition?) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 8)
+        if period, let period = filter.period {
+            bindings.append(period.year)
+            bindings.append(period.month)
+        }
+        if state, let state = filter.state { bindings.append(state.rawValue) }
+        if search, let query = filter.query { bindings.append(PostgresPeopleRepository.searchTerm(query)) }
+        if cursor, let after {
+            bindings.append(after.lastName)
+            bindings.append(after.firstName)
+            bindings.append(after.personId)
+            bindings.append(CalendarMonth(after.period)?.firstDay.iso ?? "")
+        }
+        return bindings
     }
 
     var bits: Int {
@@ -80,8 +93,12 @@ package struct InvoiceListShape: Equatable {
         (period ? [.int8, .int8] : []) + (state ? [.text] : []) + (cursor ? [.text, .text, .uuid, .text] : [])
     }
 
-    /// The same page, in the same order and columns, as the unnamed statement of
-    /// `PostgresInvoiceRepository.list`, with only this shape's conditions.
+    /// The page with only this shape's conditions. Period as `make_date` of two integers: a
+    /// text cast `::date` is only STABLE and kept the period out of the index condition. The
+    /// page is chosen first from invoices and names, carrying the columns the result needs, and
+    /// only its rows are joined to their files. The keyset starts at the cursor's person (`>=`
+    /// on the name index's columns) and skips that person's periods already shown, so a deep
+    /// page costs what the first one does.
     var sql: String {
         var conditions: [String] = []
         var next = 1
@@ -91,6 +108,7 @@ package struct InvoiceListShape: Equatable {
         }
         if period { conditions.append("i.period = make_date(\(parameter())::int, \(parameter())::int, 1)") }
         if state { conditions.append("i.state = \(parameter())") }
+        if search { conditions.append("a.search_text LIKE name_search_pattern(\(parameter()))") }
         if cursor {
             let (last, first, person, month) = (parameter(), parameter(), parameter(), parameter())
             conditions.append(
@@ -106,7 +124,7 @@ package struct InvoiceListShape: Equatable {
                 FROM accounts a JOIN invoices i ON i.account_id = a.id
                 \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
                 ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
-                LIMIT \(fetchLimit)
+                LIMIT \(fetchLimit)\(offset > 0 ? " OFFSET \(offset)" : "")
             ) page
             JOIN invoice_files f ON f.id = page.current_file_id
             ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period

@@ -63,54 +63,20 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
 
     package func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice] {
         let logger = self.logger
-        if let shape = InvoiceListShape(filter: filter, page: page) {
-            let after = page.after
-            return try await database.withConnection { connection in
-                func run<Shape: InvoiceListShapeType>(_: Shape.Type) async throws -> [Invoice] {
-                    var invoices: [Invoice] = []
-                    let statement = InvoiceListStatement<Shape>(filter: filter, after: after)
-                    for try await invoice in try await connection.execute(statement, logger: logger) { invoices.append(invoice) }
-                    return invoices
-                }
-                return try await run(InvoiceListShape.type(bits: shape.bits))
-            }
-        }
-        let term = filter.query.map(PostgresPeopleRepository.searchTerm)
+        let shape = InvoiceListShape(filter: filter, page: page)
         let after = page.after
-        let afterPeriod = after.flatMap { CalendarMonth($0.period) }?.firstDay.iso
-        let (periodYear, periodMonth) = (filter.period?.year, filter.period?.month)
         return try await database.withConnection { connection in
-            // Optional filters are `($n IS NULL OR …)`: PostgreSQL plans each execution with its
-            // values and drops the unused branches, but only when the remaining comparison folds to
-            // a constant. A text bound as `::date` does not (that cast is only STABLE), which left
-            // the period out of the index condition; make_date of two integers does.
-            // The page is chosen first from invoices and names, carrying the columns the result
-            // needs, and only its rows are joined to their files (re-joining invoices and accounts
-            // by id afterwards cost a third more planning and execution). The keyset starts at the
-            // cursor's person (`>=` on the name index's columns) and skips that person's periods
-            // already shown, so a deep page costs what the first one does.
-            let rows = try await connection.query(
-                """
-                SELECT \(unescaped: Self.pageColumns)
-                FROM (
-                    SELECT i.*, a.first_name, a.last_name, a.email
-                    FROM accounts a JOIN invoices i ON i.account_id = a.id
-                    WHERE (\(periodYear)::int IS NULL OR i.period = make_date(\(periodYear)::int, \(periodMonth)::int, 1))
-                      AND (\(filter.state?.rawValue)::text IS NULL OR i.state = \(filter.state?.rawValue))
-                      AND (\(term)::text IS NULL OR a.search_text LIKE name_search_pattern(\(term)))
-                      AND (\(after?.personId)::uuid IS NULL
-                           OR ((a.last_name COLLATE czech, a.first_name COLLATE czech, a.id)
-                                  >= (\(after?.lastName)::text COLLATE czech, \(after?.firstName)::text COLLATE czech, \(after?.personId)::uuid)
-                               AND NOT (a.id = \(after?.personId)::uuid AND i.period <= \(afterPeriod)::date)))
-                    ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
-                    LIMIT \(page.fetchLimit) OFFSET \(page.offset)
-                ) page
-                JOIN invoice_files f ON f.id = page.current_file_id
-                ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period
-                """,
-                logger: logger
-            )
-            return try await rows.collect().map(Self.invoice)
+            guard shape.isPrepared else {
+                let query = PostgresQuery(unsafeSQL: shape.sql, binds: shape.bindings(filter: filter, after: after))
+                return try await connection.query(query, logger: logger).collect().map(Self.invoice)
+            }
+            func run<Shape: InvoiceListShapeType>(_: Shape.Type) async throws -> [Invoice] {
+                var invoices: [Invoice] = []
+                let statement = InvoiceListStatement<Shape>(filter: filter, after: after)
+                for try await invoice in try await connection.execute(statement, logger: logger) { invoices.append(invoice) }
+                return invoices
+            }
+            return try await run(InvoiceListShape.type(bits: shape.bits))
         }
     }
 

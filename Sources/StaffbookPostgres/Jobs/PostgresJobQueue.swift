@@ -146,7 +146,7 @@ package struct PostgresJobQueue: JobQueue {
         }
     }
 
-    package func list(kind: JobKind?, state: JobState?, page: PageRequest<JobPosition>) async throws -> [Job] {
+    package func list(kind: JobKind?, state: JobState?, page: PageRequest<CreatedPosition>) async throws -> [Job] {
         let logger = self.logger
         let after = page.after
         return try await database.withConnection { connection in

@@ -29,7 +29,7 @@ package struct PostgresNotificationRepository: NotificationRepository {
         )
     }
 
-    package func list(accountId: UUID?, state: NotificationState?, page: PageRequest<NotificationPosition>) async throws -> [NotificationRecord] {
+    package func list(accountId: UUID?, state: NotificationState?, page: PageRequest<CreatedPosition>) async throws -> [NotificationRecord] {
         let logger = self.logger
         let after = page.after
         return try await database.withConnection { connection in
