@@ -71,4 +71,3 @@ package struct NewJob: Sendable, Equatable {
         self.runAt = runAt
     }
 }
-

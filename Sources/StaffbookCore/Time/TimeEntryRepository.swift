@@ -1,66 +1,5 @@
 import Foundation
 
-/// Clients and projects.
-package protocol CatalogRepository: Sendable {
-    /// Clients by name (fetches `page.fetchLimit`).
-    func clients(includeInactive: Bool, page: PageRequest<SingleNamePosition>) async throws -> [Client]
-    func client(id: UUID) async throws -> Client?
-    /// A taken name (ignoring case and accents) throws `TimeError.clientNameTaken`.
-    func createClient(name: String, billingAddress: String?, now: Date) async throws -> Client
-    func updateClient(id: UUID, condition: VersionCondition, fields: ClientFields, now: Date) async throws -> Versioned<Client>
-    /// Projects by client and name (fetches `page.fetchLimit`).
-    func projects(filter: ProjectFilter, page: PageRequest<SingleNamePosition>) async throws -> [Project]
-    func project(id: UUID) async throws -> Project?
-    /// Nil for an unknown client; a taken name under the client throws `TimeError.projectNameTaken`.
-    func createProject(_ fields: ProjectFields, now: Date) async throws -> Project?
-    func updateProject(id: UUID, condition: VersionCondition, fields: ProjectFields, now: Date) async throws -> Versioned<Project>
-    /// The teams a person leads, and those they are a member of.
-    func teams(of personId: UUID) async throws -> (led: Set<UUID>, member: Set<UUID>)
-    /// Each client and project name pair as the store keys and finds it (in one query).
-    func match(names: [(client: String, project: String)]) async throws -> [NameMatch]
-}
-
-package enum Versioned<Value: Sendable & Equatable>: Sendable, Equatable {
-    case written(Value)
-    case stale
-    case notFound
-}
-
-/// Which projects a list shows.
-package struct ProjectFilter: Sendable, Equatable {
-    /// Only those a member of these teams may track time on (nil: any).
-    package var openToTeams: Set<UUID>?
-    package var clientId: UUID?
-    package var includeInactive: Bool
-
-    package init(openToTeams: Set<UUID>? = nil, clientId: UUID? = nil, includeInactive: Bool = false) {
-        self.openToTeams = openToTeams
-        self.clientId = clientId
-        self.includeInactive = includeInactive
-    }
-}
-
-/// Keyset position in a person's entries, newest first.
-package struct EntryPosition: PagePosition {
-    /// Seconds since 1970 of the entry's start.
-    package var start: Int
-    package var id: UUID
-
-    package enum CodingKeys: String, CodingKey {
-        case start = "s", id = "i"
-    }
-
-    package init(start: Int, id: UUID) {
-        self.start = start
-        self.id = id
-    }
-
-    package var isValid: Bool { InstantRange.date(secondsSince1970: start) != nil }
-
-    /// The entry's start; nil for a position no list gave out.
-    package var startDate: Date? { InstantRange.date(secondsSince1970: start) }
-}
-
 /// People's time: entries, the timer, sums.
 package protocol TimeEntryRepository: Sendable {
     /// A person's entries newest first, started within `range` (all when nil), on one project
@@ -101,17 +40,4 @@ package protocol TimeEntryRepository: Sendable {
     /// that do not exist yet (open to everyone). Throws `TimeError.overlap` or
     /// `.periodLocked` when the person's time changed since the plan was made.
     func writeImport(personId: UUID, entries: [ImportedEntry], now: Date) async throws
-}
-
-/// An entry with whose it is, for a file.
-package struct ExportedEntry: Sendable, Equatable {
-    package var entry: TimeEntry
-    package var personName: String
-    package var email: String
-
-    package init(entry: TimeEntry, personName: String, email: String) {
-        self.entry = entry
-        self.personName = personName
-        self.email = email
-    }
 }

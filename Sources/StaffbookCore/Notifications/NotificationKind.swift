@@ -1,0 +1,37 @@
+import Foundation
+
+/// What a notification tells.
+package enum NotificationKind: String, Sendable, CaseIterable, Codable {
+    case invitation
+    case passwordReset = "password_reset"
+    case statementReady = "statement_ready"
+    case invoiceReminder = "invoice_reminder"
+    case missingInvoicesDigest = "missing_invoices_digest"
+    case invoiceReturned = "invoice_returned"
+    /// A return taken back by an admin: the invoice is submitted again, nothing to replace.
+    case invoiceReturnWithdrawn = "invoice_return_withdrawn"
+    case invoiceApproved = "invoice_approved"
+    case invoicePaid = "invoice_paid"
+    case rateAnnounced = "rate_announced"
+
+    /// An invitation and a password reset carry a link that sets a password: they always go, and
+    /// only to the person's own e-mail.
+    package var isAccountLink: Bool { self == .invitation || self == .passwordReset }
+
+    /// The kinds a person chooses a channel for.
+    package static let choosable = allCases.filter { !$0.isAccountLink }
+}
+
+/// How a notification travels.
+package enum NotificationChannel: String, Sendable, Codable {
+    case email, chat
+}
+
+/// What a person wants for a kind of notification.
+package enum NotificationPreference: String, Sendable, Codable, CaseIterable {
+    case email, chat, off
+}
+
+package enum NotificationState: String, Sendable, Codable, CaseIterable {
+    case pending, sent, skipped, failed
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The facts a notification states, filled in by kind.
+package struct NotificationPayload: Codable, Sendable, Equatable {
+    /// One person missing an invoice, in a digest.
+    package struct MissingPerson: Codable, Sendable, Equatable {
+        package var name: String
+        package var team: String
+        /// What they invoiced the month before, for scale.
+        package var previousAmount: String?
+
+        package init(name: String, team: String, previousAmount: String?) {
+            self.name = name
+            self.team = team
+            self.previousAmount = previousAmount
+        }
+    }
+
+    package var period: String?
+    package var amount: String?
+    package var reason: String?
+    package var effectiveFrom: String?
+    /// Which reminder of how many (1 of 4).
+    package var sequence: Int?
+    package var of: Int?
+    package var invoiceId: String?
+    /// Invitations and resets: when the link stops working.
+    package var expiresAt: Date?
+    package var missing: [MissingPerson]?
+
+    package init(
+        period: String? = nil, amount: String? = nil, reason: String? = nil, effectiveFrom: String? = nil, sequence: Int? = nil,
+        of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil
+    ) {
+        self.period = period
+        self.amount = amount
+        self.reason = reason
+        self.effectiveFrom = effectiveFrom
+        self.sequence = sequence
+        self.of = of
+        self.invoiceId = invoiceId
+        self.expiresAt = expiresAt
+        self.missing = missing
+    }
+}
