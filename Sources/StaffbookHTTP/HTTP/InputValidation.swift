@@ -108,14 +108,45 @@ struct InputValidation {
 
     /// A required month: parsed, or the validation error thrown with any others collected.
     mutating func requiredMonth(_ value: String, field: String) throws -> CalendarMonth {
-        let month = month(value, field: field)
-        try check()
-        guard let month else { throw Problem(.validationFailed, fieldErrors: errors) }
-        return month
+        try values { $0.month(value, field: field) }
     }
 
     func check() throws {
         if !errors.isEmpty { throw Problem(.validationFailed, fieldErrors: errors) }
+    }
+
+    /// The values `read` validates, or every problem collected (by then) thrown as one. A
+    /// validator answers nil only where it recorded a problem, so after the check each value is
+    /// there: `let (contract, rate) = try validation.values { ($0.contract(…), $0.rate(…)) }`.
+    mutating func values<each Value>(_ read: (inout InputValidation) -> (repeat (each Value)?)) throws -> (repeat each Value) {
+        let values = read(&self)
+        try check()
+        return (repeat try present(each values))
+    }
+
+    /// One of the contract's values, read into the domain's (nil, and a problem, when the two
+    /// have drifted apart).
+    mutating func option<Value>(_ value: Value?, field: String) -> Value? {
+        if value == nil { fail(field, "enum", en: "Not one of the values this accepts.", cs: "Není to žádná z přijímaných hodnot.") }
+        return value
+    }
+
+    private func present<Value>(_ value: Value?) throws -> Value {
+        guard let value else { throw Problem(.validationFailed, fieldErrors: errors) }
+        return value
+    }
+
+    /// Months from `from` to `to` (both as `YYYY-MM`), `to` not before `from` and at most
+    /// `maxMonths` after it.
+    mutating func monthRange(from: String, to: String, maxMonths: Int = 1200) -> (from: CalendarMonth, to: CalendarMonth)? {
+        let first = month(from, field: "query.from"), last = month(to, field: "query.to")
+        guard let first, let last else { return nil }
+        guard last >= first, last.months(since: first) < maxMonths else {
+            fail(
+                "query.to", "range", en: "From from to \(maxMonths) months after it.", cs: "Od from nejvýše \(maxMonths) měsíců po něm.")
+            return nil
+        }
+        return (first, last)
     }
 
     /// A path id that is not a UUID names nothing: 404, as for an unknown id.

@@ -112,7 +112,7 @@ extension InvoicesAPI {
     func generateStatements(_ input: Operations.GenerateStatements.Input) async throws -> Operations.GenerateStatements.Output {
         let caller = try RequestScope.requireCaller()
         var validation = InputValidation()
-        let month = validation.month(input.query.period, field: "query.period")
+        let period = validation.month(input.query.period, field: "query.period")
         var given: [UUID: Decimal] = [:]
         if case .json(let body) = input.body {
             for (index, entry) in (body.hours ?? []).enumerated() {
@@ -130,8 +130,7 @@ extension InvoicesAPI {
                 given[id] = hours
             }
         }
-        try validation.check()
-        guard let month else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let month = try validation.values { _ in period }
         let items = try await invoiceService.generateStatements(month: month, givenHours: given, actorId: caller.accountId)
         return .ok(
             .init(

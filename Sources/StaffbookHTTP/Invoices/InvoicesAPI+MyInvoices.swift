@@ -47,9 +47,7 @@ extension InvoicesAPI {
         }
         guard case .multipartForm(let parts) = input.body else { throw Problem(.unsupportedMediaType) }
         let (spool, originalName, amountText) = try await read(parts)
-        let amount = validation.money(amountText, field: "body.amount")
-        try validation.check()
-        guard let amount else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let amount = try validation.values { $0.money(amountText, field: "body.amount") }
         try PDFCheck.check(head: spool.head, tail: spool.tail)
 
         let sha256 = spool.sha256
@@ -131,13 +129,7 @@ extension InvoicesAPI {
     func getMyEarnings(_ input: Operations.GetMyEarnings.Input) async throws -> Operations.GetMyEarnings.Output {
         let caller = try RequestScope.requireCaller()
         var validation = InputValidation()
-        let from = validation.month(input.query.from, field: "query.from")
-        let to = validation.month(input.query.to, field: "query.to")
-        if let from, let to, to < from || to.months(since: from) >= 120 {
-            validation.fail("query.to", "range", en: "From 1 to 120 months after from.", cs: "1 až 120 měsíců po from.")
-        }
-        try validation.check()
-        guard let from, let to else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let (from, to) = try validation.values { $0.monthRange(from: input.query.from, to: input.query.to, maxMonths: 120) }
         let months = try await invoices.months(personId: caller.accountId, first: from, last: to, page: .all(120))
         return .ok(
             .init(

@@ -57,8 +57,6 @@ extension PeopleAPI {
         let capacity = validation.capacity(body.capacityHoursPerWeek, field: "body.capacityHoursPerWeek")
         let phone = validation.phone(body.phone, field: "body.phone")
         let personalEmail = validation.email(body.personalEmail, field: "body.personalEmail")
-        let contract = validation.contract(body.contract, field: "body.contract")
-        let rate = validation.rate(body.rate, field: "body.rate")
         var teamIds: [UUID] = []
         for (index, text) in (body.teamIds ?? []).enumerated() {
             if let id = UUID(uuidString: text) {
@@ -67,8 +65,9 @@ extension PeopleAPI {
                 validation.fail("body.teamIds[\(index)]", "uuid", en: "Not a team id.", cs: "Toto není identifikátor týmu.")
             }
         }
-        try validation.check()
-        guard let contract, let rate else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let (contract, rate) = try validation.values {
+            ($0.contract(body.contract, field: "body.contract"), $0.rate(body.rate, field: "body.rate"))
+        }
         let now = clock.now()
         let id = try await people.create(
             NewPerson(
@@ -138,9 +137,7 @@ extension PeopleAPI {
         let id = try InputValidation.pathID(input.path.userId)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         var validation = InputValidation()
-        let contract = validation.contract(body, field: "body")
-        try validation.check()
-        guard let contract else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let contract = try validation.values { $0.contract(body, field: "body") }
         guard let created = try await people.addContract(personId: id, contract: contract, by: caller.accountId, now: clock.now()) else {
             throw Problem(.notFound)
         }
@@ -153,9 +150,7 @@ extension PeopleAPI {
         let contractId = try InputValidation.pathID(input.path.contractId)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         var validation = InputValidation()
-        let validTo = validation.day(body.validTo, field: "body.validTo")
-        try validation.check()
-        guard let validTo else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let validTo = try validation.values { $0.day(body.validTo, field: "body.validTo") }
         guard
             let ended = try await people.endContract(
                 personId: id, contractId: contractId, validTo: validTo, by: caller.accountId, now: clock.now()

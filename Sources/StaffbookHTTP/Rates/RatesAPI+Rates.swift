@@ -24,9 +24,7 @@ extension RatesAPI {
         let id = try InputValidation.pathID(input.path.userId)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         var validation = InputValidation()
-        let rate = validation.rate(body, field: "body")
-        try validation.check()
-        guard let rate else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let rate = try validation.values { $0.rate(body, field: "body") }
         guard let added = try await rates.add(personId: id, rate: rate, by: caller.accountId, now: clock.now()) else {
             throw Problem(.notFound)
         }
@@ -39,9 +37,7 @@ extension RatesAPI {
         let rateId = try InputValidation.pathID(input.path.rateId)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         var validation = InputValidation()
-        let correction = validation.rateCorrection(body, field: "body")
-        try validation.check()
-        guard let correction else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let correction = try validation.values { $0.rateCorrection(body, field: "body") }
         guard let corrected = try await rateService.correct(personId: id, rateId: rateId, correction: correction, by: caller.accountId) else {
             throw Problem(.notFound)
         }
@@ -78,13 +74,7 @@ extension RatesAPI {
         let query = input.query
         let page = try PageRequest<NamePosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
         var validation = InputValidation()
-        let from = validation.month(query.from, field: "query.from")
-        let to = validation.month(query.to, field: "query.to")
-        if let from, let to, to < from {
-            validation.fail("query.to", "before_start", en: "Must not be before from.", cs: "Nesmí být před from.")
-        }
-        try validation.check()
-        guard let from, let to else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let (from, to) = try validation.values { $0.monthRange(from: query.from, to: query.to) }
         let rows = try await rates.increases(from: from.firstDay, to: to.lastDay, page: page)
         let result = Page(rows: rows, limit: page.limit) { NamePosition(lastName: $0.lastName, firstName: $0.firstName, id: $0.id) }
         return .ok(

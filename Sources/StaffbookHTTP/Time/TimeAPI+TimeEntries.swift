@@ -44,11 +44,9 @@ extension TimeAPI {
         let caller = try RequestScope.requireCaller()
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         var validation = InputValidation()
-        let projectId = validation.uuid(body.projectId, field: "body.projectId")
         let text = validation.entryText(description: body.description ?? "", tags: body.tags ?? [])
         let (description, tags) = (text.description ?? "", text.tags ?? [])
-        try validation.check()
-        guard let projectId else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let projectId = try validation.values { $0.uuid(body.projectId, field: "body.projectId") }
         let entry = try await timeService.create(
             personId: caller.accountId,
             fields: TimeEntryFields(
@@ -146,12 +144,10 @@ extension TimeAPI {
         let caller = try RequestScope.requireCaller()
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         var validation = InputValidation()
-        let projectId = validation.uuid(body.projectId, field: "body.projectId")
         let text = validation.entryText(description: body.description ?? "", tags: body.tags ?? [])
         let (description, tags) = (text.description ?? "", text.tags ?? [])
         let key = validation.optionalText(input.headers.idempotencyKey, field: "header.Idempotency-Key", maxLength: 200)
-        try validation.check()
-        guard let projectId else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let projectId = try validation.values { $0.uuid(body.projectId, field: "body.projectId") }
         let request = idempotencyKeys.request(
             key, accountId: caller.accountId, scope: "timer-start", parts: [projectId.lowercasedString, description, tags.joined(separator: ",")]
         )

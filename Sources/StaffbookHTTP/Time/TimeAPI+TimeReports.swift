@@ -19,19 +19,18 @@ extension TimeAPI {
 
     private func summary(personId: UUID, _ from: String, _ to: String, _ grouping: String?) async throws -> Components.Schemas.TimeSummary {
         var validation = InputValidation()
-        let range = validation.dayRange(from: from, to: to)
-        try validation.check()
-        guard let range else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let range = try validation.values { $0.dayRange(from: from, to: to) }
         let groupBy = grouping.flatMap(SummaryGrouping.init) ?? .day
         return TimeSchemas.summary(try await timeService.summary(personId: personId, range: range, groupBy: groupBy), groupBy: groupBy)
     }
 
     func getTimeReport(_ input: Operations.GetTimeReport.Input) async throws -> Operations.GetTimeReport.Output {
         var validation = InputValidation()
-        let range = validation.dayRange(from: input.query.from, to: input.query.to)
-        try validation.check()
-        guard let range, let groupBy = ReportGrouping(rawValue: input.query.groupBy.rawValue) else {
-            throw Problem(.validationFailed, fieldErrors: validation.errors)
+        let (range, groupBy) = try validation.values {
+            (
+                $0.dayRange(from: input.query.from, to: input.query.to),
+                $0.option(ReportGrouping(rawValue: input.query.groupBy.rawValue), field: "query.groupBy")
+            )
         }
         let report = try await timeService.report(range: range, groupBy: groupBy)
         let name = "time-\(groupBy.rawValue)-\(range.from.iso)-\(range.to.iso)"
@@ -74,9 +73,9 @@ extension TimeAPI {
 
     private func timeFile(personId: UUID?, _ format: String, _ from: String, _ to: String) async throws -> (Data, String) {
         var validation = InputValidation()
-        let range = validation.dayRange(from: from, to: to)
-        try validation.check()
-        guard let range, let format = TimeFileFormat(rawValue: format) else { throw Problem(.validationFailed, fieldErrors: validation.errors) }
+        let (range, format) = try validation.values {
+            ($0.dayRange(from: from, to: to), $0.option(TimeFileFormat(rawValue: format), field: "query.format"))
+        }
         let entries = try await timeEntries.export(personId: personId, range: range)
         return (TimeCSV.write(entries, format: format), "time-\(format.rawValue)-\(range.from.iso)-\(range.to.iso).csv")
     }
