@@ -87,6 +87,15 @@ package enum InvoiceDocuments {
     }
 
     /// The month's approved invoices for the accountant, with a filter and a totals row.
+    /// The month's approved invoices for the accountant as CSV: one line each, amounts as
+    /// `12345.50`, and the file's link.
+    package static func exportCSV(_ rows: [ExportRow]) -> CSVDocument {
+        CSVDocument(
+            header: ["employee", "email", "period", "amount", "currency", "invoice_id", "link"],
+            rows: rows.map { [$0.employee, $0.email, $0.period.iso, Money.format($0.amount), "CZK", $0.invoiceId.lowercasedString, $0.link] }
+        )
+    }
+
     package static func export(company: String, month: CalendarMonth, rows exported: [ExportRow]) -> XLSXWorkbook {
         var rows: [[XLSXWorkbook.Cell]] = [
             [.text(company, .title)],

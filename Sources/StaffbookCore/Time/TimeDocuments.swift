@@ -2,6 +2,19 @@ import Foundation
 
 /// The company's time report as a workbook: the same rows as the API, ready to print.
 package enum TimeDocuments {
+    /// A report as CSV: a line a row, hours and amounts as `12.50`, empty where there is none.
+    package static func reportCSV(_ report: TimeReport) -> CSVDocument {
+        CSVDocument(
+            header: ["key", "name", "hours", "billable_hours", "billable_amount", "capacity_hours", "utilisation"],
+            rows: report.rows.map { row in
+                [
+                    row.key, row.label, Money.format(row.hours), Money.format(row.billableHours), row.billableAmount.map { Money.format($0) } ?? "",
+                    row.capacityHours.map { Money.format($0) } ?? "", row.utilisation.map { Money.format($0) } ?? "",
+                ]
+            }
+        )
+    }
+
     package static func report(_ report: TimeReport, groupBy: ReportGrouping, company: String) -> XLSXWorkbook {
         let title: String =
             switch groupBy {

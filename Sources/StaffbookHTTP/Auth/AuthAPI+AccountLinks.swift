@@ -78,8 +78,5 @@ extension AuthAPI {
 
     private static let invalidLink = Problem(
         .notFound,
-        detail: LocalizedText(
-            en: "This link is not valid: it may have been used already or have expired. Ask for a new one.",
-            cs: "Tento odkaz neplatí: možná už byl použit nebo vypršel. Požádejte o nový."
-        ))
+        detail: AuthTexts.invalidLink)
 }

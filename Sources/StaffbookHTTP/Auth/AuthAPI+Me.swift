@@ -48,9 +48,7 @@ extension AuthAPI {
         else {
             throw Problem(
                 .notFound,
-                detail: LocalizedText(
-                    en: "You have no active session with this id.", cs: "Nemáte žádnou aktivní relaci s tímto identifikátorem."
-                ))
+                detail: AuthTexts.noSuchSession)
         }
         return .noContent(.init())
     }

@@ -17,4 +17,16 @@ extension Problem {
     static func tooManyAttempts(retryAfter seconds: Int) -> Problem {
         Problem(.tooManyAttempts, headers: [.retryAfter: String(seconds)])
     }
+
+    init(auth error: AuthError) {
+        switch error {
+        case .unauthenticated(let invalidToken): self = .unauthenticated(invalidToken: invalidToken)
+        case .signInFailed(.credentials): self = .signInFailed()
+        case .signInFailed(.googleToken): self = .signInFailed(AuthTexts.googleTokenRefused)
+        case .signInFailed(.noActiveGoogleAccount): self = .signInFailed(AuthTexts.noActiveGoogleAccount)
+        case .tooManyAttempts(let seconds): self = .tooManyAttempts(retryAfter: seconds)
+        case .identityProviderUnavailable:
+            self = Problem(.serviceUnavailable, detail: AuthTexts.googleKeysUnavailable, headers: [.retryAfter: "30"])
+        }
+    }
 }

@@ -38,10 +38,7 @@ struct BodyLimitMiddleware: RouterMiddleware {
     }
 
     static func detail(_ maxBytes: Int) -> LocalizedText {
-        LocalizedText(
-            en: "The request body is larger than the allowed \(maxBytes) bytes.",
-            cs: "Tělo požadavku je větší než povolených \(maxBytes) bajtů."
-        )
+        RequestTexts.bodyTooLarge(maxBytes)
     }
 }
 

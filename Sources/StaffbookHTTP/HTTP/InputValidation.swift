@@ -9,15 +9,15 @@ import StaffbookCore
 struct InputValidation {
     private(set) var errors: [Problem.FieldError] = []
 
-    mutating func fail(_ field: String, _ code: String, en: String, cs: String) {
-        errors.append(.init(field: field, code: code, message: LocalizedText(en: en, cs: cs)))
+    mutating func fail(_ field: String, _ code: String, _ message: LocalizedText) {
+        errors.append(.init(field: field, code: code, message: message))
     }
 
     /// Trimmed text, required non-empty, within `maxLength`.
     mutating func requiredText(_ value: String, field: String, maxLength: Int) -> String {
         let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.isEmpty {
-            fail(field, "required", en: "This field must not be empty.", cs: "Toto pole nesmí být prázdné.")
+            fail(field, "required", FieldTexts.notEmpty)
         } else {
             checkText(text, field: field, maxLength: maxLength)
         }
@@ -35,7 +35,7 @@ struct InputValidation {
     /// Text taken exactly as sent (a password, a token): only length and control characters.
     mutating func exactText(_ value: String, field: String, maxLength: Int) {
         if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            fail(field, "required", en: "This field must not be empty.", cs: "Toto pole nesmí být prázdné.")
+            fail(field, "required", FieldTexts.notEmpty)
         } else {
             checkText(value, field: field, maxLength: maxLength)
         }
@@ -44,17 +44,16 @@ struct InputValidation {
     private mutating func checkText(_ text: String, field: String, maxLength: Int) {
         if TextInput.hasControlCharacters(text) {
             fail(
-                field, "control_character", en: "Control characters (such as NUL) are not allowed.",
-                cs: "Řídicí znaky (například NUL) nejsou povoleny.")
+                field, "control_character", FieldTexts.controlCharacter)
         } else if TextInput.length(text) > maxLength {
-            fail(field, "too_long", en: "At most \(maxLength) characters.", cs: "Nejvýše \(maxLength) znaků.")
+            fail(field, "too_long", FieldTexts.atMost(maxLength))
         }
     }
 
     mutating func email(_ value: String?, field: String) -> String? {
         guard let value = optionalText(value, field: field, maxLength: EmailAddress.maximumLength), !value.isEmpty else { return value }
         if !EmailAddress.isPlausible(value) {
-            fail(field, "email", en: "Not an e-mail address.", cs: "Toto není e-mailová adresa.")
+            fail(field, "email", FieldTexts.email)
         }
         return value
     }
@@ -64,7 +63,7 @@ struct InputValidation {
         let allowed = Set("0123456789 ()/-")
         let body = value.hasPrefix("+") ? value.dropFirst() : Substring(value)
         if body.count < 3 || !(body.first?.isASCIIDigit ?? false) || !body.allSatisfy({ allowed.contains($0) }) {
-            fail(field, "phone", en: "Digits, spaces, ( ) / - and a leading + only.", cs: "Jen číslice, mezery, ( ) / - a úvodní +.")
+            fail(field, "phone", FieldTexts.phone)
         }
         return value
     }
@@ -74,7 +73,7 @@ struct InputValidation {
         // One decimal place at most (e.g. 37.5 h), between 0 and 80.
         let tenths = (value * 10).rounded()
         if !(0...80).contains(value) || abs(tenths - value * 10) > 1e-9 {
-            fail(field, "range", en: "Between 0 and 80 hours, at most one decimal.", cs: "Mezi 0 a 80 hodinami, nejvýše jedno desetinné místo.")
+            fail(field, "range", FieldTexts.capacity)
             return nil
         }
         return Decimal(Int(tenths)) / 10
@@ -82,7 +81,7 @@ struct InputValidation {
 
     mutating func day(_ value: String, field: String) -> CalendarDay? {
         guard let day = CalendarDay(value) else {
-            fail(field, "date", en: "A date as YYYY-MM-DD.", cs: "Datum ve tvaru RRRR-MM-DD.")
+            fail(field, "date", FieldTexts.day)
             return nil
         }
         return day
@@ -91,8 +90,7 @@ struct InputValidation {
     mutating func money(_ value: String, field: String) -> Decimal? {
         guard let amount = Money.parsePositive(value) else {
             fail(
-                field, "amount", en: "A positive amount with at most 2 decimals, e.g. \"450.50\".",
-                cs: "Kladná částka s nejvýše 2 desetinnými místy, např. \"450.50\".")
+                field, "amount", FieldTexts.amount)
             return nil
         }
         return amount
@@ -100,7 +98,7 @@ struct InputValidation {
 
     mutating func month(_ value: String, field: String) -> CalendarMonth? {
         guard let month = CalendarMonth(value) else {
-            fail(field, "month", en: "A month as YYYY-MM.", cs: "Měsíc ve tvaru RRRR-MM.")
+            fail(field, "month", FieldTexts.month)
             return nil
         }
         return month
@@ -127,7 +125,7 @@ struct InputValidation {
     /// One of the contract's values, read into the domain's (nil, and a problem, when the two
     /// have drifted apart).
     mutating func option<Value>(_ value: Value?, field: String) -> Value? {
-        if value == nil { fail(field, "enum", en: "Not one of the values this accepts.", cs: "Není to žádná z přijímaných hodnot.") }
+        if value == nil { fail(field, "enum", FieldTexts.option) }
         return value
     }
 
@@ -143,7 +141,7 @@ struct InputValidation {
         guard let first, let last else { return nil }
         guard last >= first, last.months(since: first) < maxMonths else {
             fail(
-                "query.to", "range", en: "From from to \(maxMonths) months after it.", cs: "Od from nejvýše \(maxMonths) měsíců po něm.")
+                "query.to", "range", FieldTexts.monthsAfterFrom(maxMonths))
             return nil
         }
         return (first, last)
@@ -161,20 +159,17 @@ extension InputValidation {
     mutating func newPassword(_ value: String, field: String) -> String? {
         switch PasswordRules.problem(value, isCommon: CommonPasswords.contains) {
         case .tooShort:
-            fail(field, "too_short", en: "At least \(PasswordRules.minimumLength) characters.", cs: "Alespoň \(PasswordRules.minimumLength) znaků.")
+            fail(field, "too_short", FieldTexts.passwordTooShort)
         case .tooLong:
             fail(
-                field, "too_long", en: "At most \(PasswordRules.maximumBytes) bytes (UTF-8); letters with accents take two.",
-                cs: "Nejvýše \(PasswordRules.maximumBytes) bajtů (UTF-8); písmena s diakritikou zaberou dva."
+                field, "too_long", FieldTexts.passwordTooLong
             )
         case .controlCharacter:
             fail(
-                field, "control_character", en: "Control characters (such as NUL) are not allowed.",
-                cs: "Řídicí znaky (například NUL) nejsou povoleny.")
+                field, "control_character", FieldTexts.controlCharacter)
         case .common:
             fail(
-                field, "common", en: "This password is among the most common ones (or one character repeated): choose another.",
-                cs: "Toto heslo patří k nejběžnějším (nebo jde o jeden opakovaný znak): zvolte jiné.")
+                field, "common", FieldTexts.commonPassword)
         case nil:
             return value
         }

@@ -8,20 +8,20 @@ extension PageRequest {
         var validation = InputValidation()
         let limit = limit ?? Self.defaultLimit
         if !(1...Self.maximumLimit).contains(limit) {
-            validation.fail("query.limit", "range", en: "Between 1 and \(Self.maximumLimit).", cs: "Mezi 1 a \(Self.maximumLimit).")
+            validation.fail("query.limit", "range", FieldTexts.between(1, Self.maximumLimit))
         }
         let offset = offset ?? 0
         if !(0...1_000_000).contains(offset) {
-            validation.fail("query.offset", "range", en: "Between 0 and 1000000.", cs: "Mezi 0 a 1000000.")
+            validation.fail("query.offset", "range", FieldTexts.between(0, 1_000_000))
         }
         var after: Position?
         if let cursor {
             after = PageCursor.decode(cursor)
             if after == nil {
-                validation.fail("query.cursor", "invalid", en: "Not a cursor this list gave out.", cs: "Tento kurzor tento seznam nevydal.")
+                validation.fail("query.cursor", "invalid", FieldTexts.cursor)
             }
             if offset != 0 {
-                validation.fail("query.offset", "conflict", en: "Use either cursor or offset.", cs: "Použijte buď cursor, nebo offset.")
+                validation.fail("query.offset", "conflict", FieldTexts.cursorOrOffset)
             }
         }
         try validation.check()

@@ -20,10 +20,7 @@ extension Problem {
             return (
                 Problem(
                     .malformedRequest,
-                    detail: LocalizedText(
-                        en: "The request's HTTP framing could not be read (for example a malformed chunk).",
-                        cs: "Rámování HTTP požadavku nelze přečíst (například chybný blok chunked)."
-                    )), false
+                    detail: RequestTexts.framing), false
             )
         case let serverError as ServerError:
             return fromServerError(serverError)
@@ -52,7 +49,7 @@ extension Problem {
                     fieldErrors: [
                         FieldError(
                             field: column ?? "request", code: "invalid",
-                            message: LocalizedText(en: "This value cannot be stored.", cs: "Tuto hodnotu nelze uložit.")
+                            message: RequestTexts.cannotStore
                         )
                     ]), false
             )
@@ -84,7 +81,7 @@ extension Problem {
                     fieldErrors: [
                         FieldError(
                             field: "query", code: "unreadable",
-                            message: LocalizedText(en: "The query string is malformed.", cs: "Řetězec dotazu je poškozený.")
+                            message: RequestTexts.malformedQuery
                         )
                     ]), false
             )
@@ -116,35 +113,30 @@ extension Problem {
         let (path, code, message): ([any CodingKey], String, LocalizedText) =
             switch decodingError {
             case .keyNotFound(let key, let context):
-                (context.codingPath + [key], "required", LocalizedText(en: "This field is required.", cs: "Toto pole je povinné."))
+                (context.codingPath + [key], "required", RequestTexts.required)
             case .valueNotFound(_, let context):
-                (context.codingPath, "required", LocalizedText(en: "This field must not be null.", cs: "Toto pole nesmí být null."))
+                (context.codingPath, "required", RequestTexts.notNull)
             case .typeMismatch(let type, let context):
                 (
                     context.codingPath, "type",
-                    LocalizedText(
-                        en: "Expected a value of type \(Self.typeName(type)).",
-                        cs: "Očekávána hodnota typu \(Self.typeName(type))."
-                    )
+                    RequestTexts.type(Self.typeName(type))
                 )
             case .dataCorrupted(let context) where context.debugDescription == LenientDateTranscoder.outOfRange:
                 // The runtime's date decoding does not tell where the date was.
-                ([], "date_time", LocalizedText(en: "A date-time between 1900 and 2200.", cs: "Datum a čas mezi lety 1900 a 2200."))
+                ([], "date_time", RequestTexts.dateTimeRange)
             case .dataCorrupted(let context) where context.debugDescription == LenientDateTranscoder.unreadable:
-                ([], "date_time", LocalizedText(en: "A date-time as RFC 3339.", cs: "Datum a čas podle RFC 3339."))
+                ([], "date_time", RequestTexts.dateTime)
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
-                ([], "syntax", LocalizedText(en: "The body is not valid JSON.", cs: "Tělo není platný JSON."))
+                ([], "syntax", RequestTexts.notJSON)
             case .dataCorrupted(let context) where context.debugDescription.hasPrefix("Additional properties"):
                 (
                     context.codingPath, "unknown",
-                    LocalizedText(
-                        en: "This field is not part of the request.", cs: "Toto pole do požadavku nepatří."
-                    )
+                    RequestTexts.unknownField
                 )
             case .dataCorrupted(let context):
-                (context.codingPath, "invalid", LocalizedText(en: "This value is not valid here.", cs: "Tato hodnota zde není platná."))
+                (context.codingPath, "invalid", RequestTexts.invalidValue)
             @unknown default:
-                ([], "invalid", LocalizedText(en: "The body could not be read.", cs: "Tělo nelze přečíst."))
+                ([], "invalid", RequestTexts.unreadableBody)
             }
         let field = (["body"] + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue })
             .joined(separator: ".")

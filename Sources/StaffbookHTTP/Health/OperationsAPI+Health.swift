@@ -14,7 +14,7 @@ extension OperationsAPI {
         } catch {
             throw Problem(
                 .serviceUnavailable,
-                detail: LocalizedText(en: "The database does not answer.", cs: "Databáze neodpovídá."),
+                detail: RequestTexts.databaseDown,
                 headers: [.retryAfter: "5"]
             )
         }

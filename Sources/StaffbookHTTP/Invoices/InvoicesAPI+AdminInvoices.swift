@@ -59,10 +59,10 @@ extension InvoicesAPI {
         var validation = InputValidation()
         let action = InvoiceSchemas.action(body.action)
         if (body.ids == nil) == (body.filter == nil) {
-            validation.fail("body", "one_of", en: "Give either ids or filter.", cs: "Zadejte buď ids, nebo filter.")
+            validation.fail("body", "one_of", InvoiceTexts.idsOrFilter)
         }
         if (body.ids?.count ?? 0) > 1000 {
-            validation.fail("body.ids", "too_many", en: "At most 1000 ids.", cs: "Nejvýše 1000 identifikátorů.")
+            validation.fail("body.ids", "too_many", InvoiceTexts.atMostThousandIds)
         }
         let period = body.filter.flatMap { validation.month($0.period, field: "body.filter.period") }
         let key = validation.optionalText(input.headers.idempotencyKey, field: "header.Idempotency-Key", maxLength: 200)
@@ -117,13 +117,12 @@ extension InvoicesAPI {
         if case .json(let body) = input.body {
             for (index, entry) in (body.hours ?? []).enumerated() {
                 guard let id = UUID(uuidString: entry.userId) else {
-                    validation.fail("body.hours[\(index)].userId", "uuid", en: "Not a person id.", cs: "Toto není identifikátor osoby.")
+                    validation.fail("body.hours[\(index)].userId", "uuid", FieldTexts.personId)
                     continue
                 }
                 guard let hours = Decimal(string: entry.hours), hours >= 0, hours <= 744, Money.rounded(hours) == hours else {
                     validation.fail(
-                        "body.hours[\(index)].hours", "hours", en: "0 to 744 hours, at most 2 decimals.",
-                        cs: "0 až 744 hodin, nejvýše 2 desetinná místa."
+                        "body.hours[\(index)].hours", "hours", InvoiceTexts.statementHours
                     )
                     continue
                 }
@@ -168,11 +167,7 @@ extension InvoicesAPI {
         }
         switch input.query.format {
         case .csv:
-            let header = ["employee", "email", "period", "amount", "currency", "invoice_id", "link"]
-            let data = CSVDocument(
-                header: header,
-                rows: rows.map { [$0.employee, $0.email, $0.period.iso, Money.format($0.amount), "CZK", $0.invoiceId.lowercasedString, $0.link] }
-            ).data()
+            let data = InvoiceDocuments.exportCSV(rows).data()
             return .ok(
                 .init(
                     headers: .init(contentDisposition: "attachment; filename=\"invoices-\(month.iso).csv\""),
@@ -206,9 +201,7 @@ extension InvoicesAPI {
                 fieldErrors: [
                     .init(
                         field: field, code: "required",
-                        message: LocalizedText(
-                            en: "Say why the invoice is returned.", cs: "Uveďte, proč se faktura vrací."
-                        ))
+                        message: InvoiceTexts.returnReason)
                 ])
         }
         return text?.isEmpty == true ? nil : text

@@ -57,12 +57,12 @@ extension InvoicesAPI {
         var fileId: UUID?
         if let text = request?.fileId {
             fileId = UUID(uuidString: text)
-            if fileId == nil { validation.fail("body.fileId", "uuid", en: "Not a file id.", cs: "Toto není identifikátor souboru.") }
+            if fileId == nil { validation.fail("body.fileId", "uuid", FieldTexts.fileId) }
         }
         let seconds = request?.expiresInSeconds ?? Int(FileLinks.defaultLifetime)
         if !(60...Int(FileLinks.maximumLifetime)).contains(seconds) {
             validation.fail(
-                "body.expiresInSeconds", "range", en: "From 60 seconds to 7 days (604800).", cs: "Od 60 sekund do 7 dnů (604800)."
+                "body.expiresInSeconds", "range", InvoiceTexts.linkLifetime
             )
         }
         try validation.check()

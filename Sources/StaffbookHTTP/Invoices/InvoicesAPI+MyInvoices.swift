@@ -15,7 +15,7 @@ extension InvoicesAPI {
         let from = query.from.flatMap { validation.month($0, field: "query.from") }
         let to = query.to.flatMap { validation.month($0, field: "query.to") }
         if let from, let to, to < from {
-            validation.fail("query.to", "before_start", en: "Must not be before from.", cs: "Nesmí být před from.")
+            validation.fail("query.to", "before_start", FieldTexts.notBeforeFrom)
         }
         try validation.check()
         let current = currentMonth
@@ -106,10 +106,7 @@ extension InvoicesAPI {
                 fieldErrors: [
                     .init(
                         field: "body", code: "multipart",
-                        message: LocalizedText(
-                            en: "Send multipart/form-data with exactly one part 'file' (the PDF) and one part 'amount'.",
-                            cs: "Pošlete multipart/form-data s právě jednou částí 'file' (PDF) a jednou částí 'amount'."
-                        ))
+                        message: InvoiceTexts.multipart)
                 ])
         }
         guard let file, let amount else {
@@ -118,9 +115,7 @@ extension InvoicesAPI {
                 fieldErrors: [
                     .init(
                         field: "body", code: "multipart",
-                        message: LocalizedText(
-                            en: "Both parts 'file' and 'amount' are required.", cs: "Části 'file' i 'amount' jsou povinné."
-                        ))
+                        message: InvoiceTexts.bothParts)
                 ])
         }
         return (file.spool, file.name, amount)

@@ -45,7 +45,7 @@ extension MonthEndAPI {
             ("body.max", body.max, ReminderSettings.allowedMax),
         ] where !range.contains(value) {
             validation.fail(
-                field, "range", en: "Between \(range.lowerBound) and \(range.upperBound).", cs: "Mezi \(range.lowerBound) a \(range.upperBound).")
+                field, "range", FieldTexts.between(range.lowerBound, range.upperBound))
         }
         try validation.check()
         let settings = ReminderSettings(first: body.first, every: body.every, max: body.max)

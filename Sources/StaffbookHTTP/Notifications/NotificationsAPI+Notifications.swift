@@ -25,7 +25,7 @@ extension NotificationsAPI {
         var personId: UUID?
         if let text = query.personId {
             personId = UUID(uuidString: text)
-            if personId == nil { validation.fail("query.personId", "uuid", en: "Not a person id.", cs: "Toto není identifikátor osoby.") }
+            if personId == nil { validation.fail("query.personId", "uuid", FieldTexts.personId) }
         }
         try validation.check()
         let rows = try await notifications.list(
@@ -58,8 +58,7 @@ extension NotificationsAPI {
         // The generated enum reads the contract's null as a case for "", which is not a value.
         for (kind, preference) in NotificationSchemas.given(body) where preference == ._empty_ {
             validation.fail(
-                "body.channels.\(kind.rawValue)", "enum", en: "One of email, chat, off, or null.",
-                cs: "Jedna z hodnot email, chat, off, nebo null."
+                "body.channels.\(kind.rawValue)", "enum", NotificationTexts.channel
             )
         }
         let webhook = validation.optionalText(body.chatWebhookUrl, field: "body.chatWebhookUrl", maxLength: 500).flatMap { $0.isEmpty ? nil : $0 }
@@ -67,21 +66,19 @@ extension NotificationsAPI {
             do {
                 _ = try WebhookURL(webhook, policy: webhookPolicy)
             } catch .insecure {
-                validation.fail("body.chatWebhookUrl", "insecure", en: "An https URL.", cs: "Adresa https.")
+                validation.fail("body.chatWebhookUrl", "insecure", NotificationTexts.https)
             } catch .internalAddress {
                 validation.fail(
-                    "body.chatWebhookUrl", "internal_address", en: "A public host, not a local or private address.",
-                    cs: "Veřejný server, ne místní nebo soukromá adresa.")
+                    "body.chatWebhookUrl", "internal_address", NotificationTexts.publicHost)
             } catch {
                 validation.fail(
-                    "body.chatWebhookUrl", "url", en: "An https URL without a user name or password.", cs: "Adresa https bez jména a hesla.")
+                    "body.chatWebhookUrl", "url", NotificationTexts.webhookURL)
             }
         }
         let preferences = NotificationSchemas.preferences(body, webhook: webhook)
         if webhook == nil, preferences.channels.values.contains(.chat) {
             validation.fail(
-                "body.chatWebhookUrl", "required", en: "A kind goes by chat: give the webhook it goes to.",
-                cs: "Některý druh jde do chatu: uveďte webhook, kam má jít."
+                "body.chatWebhookUrl", "required", NotificationTexts.webhookRequired
             )
         }
         try validation.check()

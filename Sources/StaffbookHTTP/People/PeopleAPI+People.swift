@@ -13,7 +13,7 @@ extension PeopleAPI {
         var teamId: UUID?
         if let text = query.teamId {
             teamId = UUID(uuidString: text)
-            if teamId == nil { validation.fail("query.teamId", "uuid", en: "Not a team id.", cs: "Toto není identifikátor týmu.") }
+            if teamId == nil { validation.fail("query.teamId", "uuid", PeopleTexts.notATeamId) }
         }
         try validation.check()
         let scope: PeopleScope = caller.has(.admin) ? .everyone : .ledBy(caller.accountId)
@@ -62,7 +62,7 @@ extension PeopleAPI {
             if let id = UUID(uuidString: text) {
                 teamIds.append(id)
             } else {
-                validation.fail("body.teamIds[\(index)]", "uuid", en: "Not a team id.", cs: "Toto není identifikátor týmu.")
+                validation.fail("body.teamIds[\(index)]", "uuid", PeopleTexts.notATeamId)
             }
         }
         let (contract, rate) = try validation.values {
@@ -170,7 +170,7 @@ extension InputValidation {
         let from = day(body.validFrom, field: "\(field).validFrom")
         let to = body.validTo.flatMap { day($0, field: "\(field).validTo") }
         if let from, let to, to < from {
-            fail("\(field).validTo", "before_start", en: "Must not be before validFrom.", cs: "Nesmí být před validFrom.")
+            fail("\(field).validTo", "before_start", PeopleTexts.notBeforeValidFrom)
             return nil
         }
         guard let from, let type = ContractType(rawValue: body._type.rawValue) else { return nil }
@@ -190,7 +190,7 @@ extension InputValidation {
         let from = body.effectiveFrom.flatMap { day($0, field: "\(field).effectiveFrom") }
         let reason = requiredText(body.reason, field: "\(field).reason", maxLength: 500)
         if body.amount == nil && body.effectiveFrom == nil {
-            fail(field, "one_of", en: "Give the corrected amount, date or both.", cs: "Zadejte opravenou částku, datum nebo obojí.")
+            fail(field, "one_of", PeopleTexts.correctionNeedsAValue)
         }
         guard errors.isEmpty else { return nil }
         return RateCorrection(amount: amount, effectiveFrom: from, reason: reason)

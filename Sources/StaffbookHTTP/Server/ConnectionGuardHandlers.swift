@@ -119,10 +119,7 @@ final class HostHeaderHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private func refuse(_ context: ChannelHandlerContext) {
         let problem = Problem(
             .malformedRequest,
-            detail: LocalizedText(
-                en: "An HTTP/1.1 request needs exactly one Host header.",
-                cs: "Požadavek HTTP/1.1 potřebuje právě jednu hlavičku Host."
-            ))
+            detail: RequestTexts.hostHeader)
         let body = (try? JSONEncoder().encode(ProblemBody(problem: problem, language: .en, instance: nil, requestId: nil))) ?? Data()
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/problem+json")

@@ -7,16 +7,16 @@ extension InputValidation {
         let start = from.flatMap { day($0, field: "query.from") }
         let end = to.flatMap { day($0, field: "query.to") }
         if (from == nil) != (to == nil) {
-            fail(from == nil ? "query.from" : "query.to", "required", en: "Give both from and to.", cs: "Zadejte from i to.")
+            fail(from == nil ? "query.from" : "query.to", "required", FieldTexts.fromAndTo)
             return nil
         }
         guard let start, let end else { return nil }
         if end < start {
-            fail("query.to", "before_start", en: "Must not be before from.", cs: "Nesmí být před from.")
+            fail("query.to", "before_start", FieldTexts.notBeforeFrom)
             return nil
         }
         if end.daysSinceEpoch - start.daysSinceEpoch >= maxDays {
-            fail("query.to", "too_long", en: "At most \(maxDays) days.", cs: "Nejvýše \(maxDays) dní.")
+            fail("query.to", "too_long", FieldTexts.atMostDays(maxDays))
             return nil
         }
         return DayRange(from: start, to: end)
@@ -31,15 +31,14 @@ extension InputValidation {
             switch problem {
             case .controlCharacter:
                 fail(
-                    name, "control_character", en: "Control characters (such as NUL) are not allowed.",
-                    cs: "Řídicí znaky (například NUL) nejsou povoleny.")
+                    name, "control_character", FieldTexts.controlCharacter)
             case .tooLong:
                 let limit = field == "description" ? TimeRules.maximumDescriptionLength : TimeRules.maximumTagLength
-                fail(name, "too_long", en: "At most \(limit) characters.", cs: "Nejvýše \(limit) znaků.")
+                fail(name, "too_long", FieldTexts.atMost(limit))
             case .comma:
-                fail(name, "comma", en: "A tag cannot contain a comma.", cs: "Štítek nesmí obsahovat čárku.")
+                fail(name, "comma", TimeTexts.tagComma)
             case .tooMany:
-                fail(name, "too_many", en: "At most \(TimeRules.maximumTags) tags.", cs: "Nejvýše \(TimeRules.maximumTags) štítků.")
+                fail(name, "too_many", TimeTexts.tooManyTags)
             }
         }
         return (description, tags)
@@ -47,7 +46,7 @@ extension InputValidation {
 
     mutating func uuid(_ value: String, field: String) -> UUID? {
         guard let id = UUID(uuidString: value) else {
-            fail(field, "uuid", en: "Not an id.", cs: "Toto není identifikátor.")
+            fail(field, "uuid", FieldTexts.id)
             return nil
         }
         return id

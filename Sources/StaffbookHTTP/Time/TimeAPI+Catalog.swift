@@ -85,7 +85,7 @@ extension TimeAPI {
                 ProjectFields(clientId: clientId, name: name, billable: body.billable, hourlyPrice: price, teamIds: teams), now: clock.now()
             )
         else {
-            throw Problem(.validationFailed, fieldErrors: [.init(field: "body.clientId", code: "unknown", message: Self.noSuchClient)])
+            throw Problem(.validationFailed, fieldErrors: [.init(field: "body.clientId", code: "unknown", message: TimeTexts.noSuchClient)])
         }
         return .created(.init(headers: .init(eTag: project.etag), body: .json(TimeSchemas.project(project, showPrice: true))))
     }
@@ -118,7 +118,6 @@ extension TimeAPI {
         }
     }
 
-    static let noSuchClient = LocalizedText(en: "No client has this id.", cs: "Žádný klient nemá tento identifikátor.")
 }
 
 extension Problem {
@@ -128,9 +127,7 @@ extension Problem {
         fieldErrors: [
             .init(
                 field: "body.teamIds", code: "not_led",
-                message: LocalizedText(
-                    en: "Give one or more teams, and change only teams you lead.", cs: "Zadejte jeden či více týmů a měňte jen týmy, které vedete."
-                ))
+                message: TimeTexts.teamsToAssign)
         ])
 }
 

@@ -38,17 +38,10 @@ extension TimeAPI {
         case .json:
             return .ok(.init(body: .json(TimeSchemas.report(report, groupBy: groupBy))))
         case .csv:
-            let header = ["key", "name", "hours", "billable_hours", "billable_amount", "capacity_hours", "utilisation"]
-            let rows = report.rows.map { row in
-                [
-                    row.key, row.label, Money.format(row.hours), Money.format(row.billableHours), row.billableAmount.map { Money.format($0) } ?? "",
-                    row.capacityHours.map { Money.format($0) } ?? "", row.utilisation.map { Money.format($0) } ?? "",
-                ]
-            }
             return .ok(
                 .init(
                     headers: .init(contentDisposition: "attachment; filename=\"\(name).csv\""),
-                    body: .csv(HTTPBody(CSVDocument(header: header, rows: rows).data()))
+                    body: .csv(HTTPBody(TimeDocuments.reportCSV(report).data()))
                 ))
         case .xlsx:
             let data = TimeDocuments.report(report, groupBy: groupBy, company: companyName).data()
@@ -90,10 +83,7 @@ extension TimeAPI {
         guard let result = imported else {
             throw Problem(
                 .serviceUnavailable,
-                detail: LocalizedText(
-                    en: "Other imports are running on this server; try again in a few seconds.",
-                    cs: "Na tomto serveru právě běží jiné importy; zkuste to za několik sekund."
-                ),
+                detail: TimeTexts.importsBusy,
                 headers: [.retryAfter: "5"]
             )
         }

@@ -1,7 +1,40 @@
+import Foundation
 import StaffbookCore
 
-/// The time area's texts for people, in Czech and English.
+/// The time area's texts for people, in English and Czech.
 enum TimeTexts {
+    static let notInFuture = LocalizedText(en: "Must not be in the future.", cs: "Nesmí být v budoucnosti.")
+    static let afterStart = LocalizedText(en: "Must be after start.", cs: "Musí být po začátku.")
+    static let tooEarly = LocalizedText(
+        en: "Time is recorded from \(TimeRules.earliestDay.iso) on.", cs: "Čas se zaznamenává od \(TimeRules.earliestDay.iso)."
+    )
+    static let atMostADay = LocalizedText(en: "An entry lasts at most 24 hours.", cs: "Záznam trvá nejvýše 24 hodin.")
+    static let reasonRequired = LocalizedText(en: "The month is settled: say why it changes.", cs: "Měsíc je uzavřen: uveďte důvod změny.")
+    static let tagComma = LocalizedText(en: "A tag cannot contain a comma.", cs: "Štítek nesmí obsahovat čárku.")
+    static let tooManyTags = LocalizedText(en: "At most \(TimeRules.maximumTags) tags.", cs: "Nejvýše \(TimeRules.maximumTags) štítků.")
+    static let noSuchClient = LocalizedText(en: "No client has this id.", cs: "Žádný klient nemá tento identifikátor.")
+    static let teamsToAssign = LocalizedText(
+        en: "Give one or more teams, and change only teams you lead.", cs: "Zadejte jeden či více týmů a měňte jen týmy, které vedete."
+    )
+    static let importsBusy = LocalizedText(
+        en: "Other imports are running on this server; try again in a few seconds.",
+        cs: "Na tomto serveru právě běží jiné importy; zkuste to za několik sekund."
+    )
+
+    static func overlap(_ id: UUID, _ when: String) -> LocalizedText {
+        LocalizedText(
+            en: "You already have time recorded then: entry \(id.lowercasedString) (\(when)).",
+            cs: "V tu dobu už máte zaznamenaný čas: záznam \(id.lowercasedString) (\(when))."
+        )
+    }
+
+    static func periodLocked(_ month: CalendarMonth) -> LocalizedText {
+        LocalizedText(
+            en: "The invoice or statement for \(month.iso) is approved: its time entries can no longer be changed.",
+            cs: "Faktura nebo výkaz za \(month.iso) je schválen: jeho záznamy času už nelze měnit."
+        )
+    }
+
     static func importProblem(_ problem: ImportProblem) -> LocalizedText {
         switch problem.code {
         case .unreadableStart: LocalizedText(en: "unreadable start date or time", cs: "nečitelné datum nebo čas začátku")

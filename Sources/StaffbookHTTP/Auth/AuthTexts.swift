@@ -1,0 +1,20 @@
+import StaffbookCore
+
+/// The sign-in area's texts for people, in English and Czech.
+enum AuthTexts {
+    static let googleTokenRefused = LocalizedText(en: "The Google ID token was not accepted.", cs: "Token Google ID nebyl přijat.")
+    static let noActiveGoogleAccount = LocalizedText(
+        en: "No active Staffbook account uses this Google address.", cs: "Žádný aktivní účet Staffbooku tuto adresu Google nepoužívá."
+    )
+    static let googleKeysUnavailable = LocalizedText(
+        en: "Google's signing keys cannot be fetched right now; try again shortly.",
+        cs: "Podpisové klíče Googlu teď nelze načíst; zkuste to za chvíli."
+    )
+    static let invalidLink = LocalizedText(
+        en: "This link is not valid: it may have been used already or have expired. Ask for a new one.",
+        cs: "Tento odkaz neplatí: možná už byl použit nebo vypršel. Požádejte o nový."
+    )
+    static let noSuchSession = LocalizedText(
+        en: "You have no active session with this id.", cs: "Nemáte žádnou aktivní relaci s tímto identifikátorem."
+    )
+}
