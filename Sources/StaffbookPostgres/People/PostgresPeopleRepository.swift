@@ -233,8 +233,8 @@ package struct PostgresPeopleRepository: PeopleRepository {
     }
 
     /// A person's (alias `a`) teams as three arrays in one order: ids, names, leader flags; with
-    /// `teamsJoin`. Arrays decode natively: a `json_agg` column needed a JSONDecoder per person,
-    /// 8 % of a name search's server time.
+    /// `teamsJoin`. Arrays decode natively, where a `json_agg` column needed a JSONDecoder per
+    /// person (docs/performance.md).
     package static let teamColumns = "coalesce(teams.ids, '{}'), coalesce(teams.names, '{}'), coalesce(teams.leads, '{}')"
     package static let teamsJoin = """
         LEFT JOIN LATERAL (
