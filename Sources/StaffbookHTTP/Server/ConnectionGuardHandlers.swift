@@ -110,8 +110,10 @@ final class HostHeaderHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(data, promise: promise)
             return
         }
+        // The completion runs on the channel's event loop, where the context may be used.
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(data).whenComplete { result in
-            context.close(promise: nil)
+            bound.value.close(promise: nil)
             promise?.completeWith(result)
         }
     }
@@ -128,6 +130,7 @@ final class HostHeaderHandler: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }
     }
 }

@@ -172,7 +172,7 @@ struct NotificationTests {
             try await app.withDatabase { pool in
                 let queue = PostgresJobQueue(database: pool, logger: TestDatabase.logger)
                 let now = app.clock.now()
-                try await queue.enqueue([NewJob(kind: .reminders, key: "2026-12-03", runAt: now)], now: now)
+                _ = try await queue.enqueue([NewJob(kind: .reminders, key: "2026-12-03", runAt: now)], now: now)
 
                 let first = try await queue.claim(now: now, worker: "a", leaseUntil: now.addingTimeInterval(60))
                 let whileLeased = try await queue.claim(now: now.addingTimeInterval(30), worker: "b", leaseUntil: now.addingTimeInterval(90))

@@ -39,7 +39,7 @@ enum RawHTTP {
         private let buffer = Mutex(ByteBuffer())
 
         func append(_ chunk: ByteBuffer) {
-            buffer.withLock { $0.writeImmutableBuffer(chunk) }
+            buffer.withLock { _ = $0.writeImmutableBuffer(chunk) }
         }
 
         var text: String { buffer.withLock { String(buffer: $0) } }
