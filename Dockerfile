@@ -1,13 +1,17 @@
 # Build with the official Swift image, run on a slim Ubuntu as a non-root user.
 FROM swift:6.2-noble AS build
 WORKDIR /build
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libpoppler-glib-dev \
+ && rm -rf /var/lib/apt/lists/*
 # Resolve first so the dependency layer is cached across source changes.
 COPY Package.swift ./
 RUN swift package resolve
 COPY Sources ./Sources
+COPY Fuzz ./Fuzz
 RUN swift build -c release --static-swift-stdlib --product staffbook \
+ && swift build -c release --static-swift-stdlib --product staffbook-pdf-attachments \
  && mkdir /staging \
- && cp "$(swift build -c release --show-bin-path)/staffbook" /staging/ \
+ && cp "$(swift build -c release --show-bin-path)/staffbook" "$(swift build -c release --show-bin-path)/staffbook-pdf-attachments" /staging/ \
  && find -L "$(swift build -c release --show-bin-path)" -maxdepth 1 -name '*.resources' -exec cp -R {} /staging/ \;
 
 FROM ubuntu:noble

@@ -9,10 +9,18 @@ LOCAL_DB_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/staffbook
 TEST_ADMIN_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/postgres
 BIN := .build/debug/staffbook
 
-.PHONY: run test verify bench build db db-stop compose-check clean-test-dbs test-tools lint format
+.PHONY: run test verify bench build db db-stop compose-check clean-test-dbs test-tools lint format system-libraries
 
-build:
+## The server and the helper that reads PDFs' ISDOC attachments (poppler, a child process).
+build: system-libraries
 	swift build --product staffbook
+	swift build --product staffbook-pdf-attachments
+
+## poppler's GLib API (the PDF attachment helper links it) and its tools (tests attach ISDOCs
+## to PDFs with pdfattach), from Debian's packages.
+system-libraries:
+	@pkg-config --exists poppler-glib && command -v pdfattach >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libpoppler-glib-dev poppler-utils >/dev/null; }
 
 db:
 	@scripts/local-postgres.sh start
@@ -41,7 +49,7 @@ $(DEV_KEY):
 	@echo "Created a local development signing key in $@."
 
 ## The whole test suite against throwaway databases on the local cluster, after the lint.
-test: lint db compose-check clean-test-dbs test-tools
+test: lint db compose-check clean-test-dbs test-tools system-libraries
 	STAFFBOOK_TEST_DATABASE_URL=$(TEST_ADMIN_URL) swift test
 
 ## swift-format (part of the toolchain) with .swift-format: layout, and no force-unwrap or
@@ -68,9 +76,10 @@ verify: db build test-tools
 ## pgbench on the same queries, CPU time per request, and instructions per request under
 ## valgrind's callgrind (bench/callgrind.py). The data is generated once into its own database
 ## and reused.
-bench: db
+bench: db system-libraries
 	@command -v wrk >/dev/null && command -v valgrind >/dev/null && command -v objcopy >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk valgrind binutils >/dev/null; }
 	swift build -c release --product staffbook
+	swift build -c release --product staffbook-pdf-attachments
 	@python3 -c "import requests" 2>/dev/null || python3 -m pip install --quiet requests
 	python3 bench/run.py
 

@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "staffbook", targets: ["StaffbookCLI"]),
         .executable(name: "staffbook-fuzz", targets: ["StaffbookFuzz"]),
+        // Reads a PDF's ISDOC attachment with poppler, in a process of its own (the server runs it).
+        .executable(name: "staffbook-pdf-attachments", targets: ["StaffbookPDFAttachments"]),
         // For apps: the contract's types and a client for it, with auth, retries and problems.
         .library(name: "StaffbookClient", targets: ["StaffbookClient"]),
     ],
@@ -37,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // The HTTP contract's types: generated from openapi.yaml at build time, never committed.
@@ -79,6 +82,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // poppler's GLib API (Debian's libpoppler-glib-dev) for the attachments of PDFs.
+        .systemLibrary(
+            name: "CPopplerGlib",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]
+        ),
+        // A PDF's ISDOC attachment, read by poppler in a child process of the server: a PDF that
+        // crashes or hangs the C library ends that process only.
+        .executableTarget(
+            name: "StaffbookPDFAttachments",
+            dependencies: ["CPopplerGlib"],
+            swiftSettings: swiftSettings
         ),
         // The domain: values, rules, domain errors, repository protocols, use cases. Foundation only.
         .target(
@@ -154,6 +170,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -144,6 +144,22 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.uploadMyInvoice(input) }
     }
 
+    public func getMyBillingDetails(_ input: Operations.GetMyBillingDetails.Input) async throws -> Operations.GetMyBillingDetails.Output {
+        try await StaffbookErrors.unwrapping { try await client.getMyBillingDetails(input) }
+    }
+
+    public func putMyBillingDetails(_ input: Operations.PutMyBillingDetails.Input) async throws -> Operations.PutMyBillingDetails.Output {
+        try await StaffbookErrors.unwrapping { try await client.putMyBillingDetails(input) }
+    }
+
+    public func getUserBillingDetails(_ input: Operations.GetUserBillingDetails.Input) async throws -> Operations.GetUserBillingDetails.Output {
+        try await StaffbookErrors.unwrapping { try await client.getUserBillingDetails(input) }
+    }
+
+    public func putUserBillingDetails(_ input: Operations.PutUserBillingDetails.Input) async throws -> Operations.PutUserBillingDetails.Output {
+        try await StaffbookErrors.unwrapping { try await client.putUserBillingDetails(input) }
+    }
+
     public func getMyEarnings(_ input: Operations.GetMyEarnings.Input) async throws -> Operations.GetMyEarnings.Output {
         try await StaffbookErrors.unwrapping { try await client.getMyEarnings(input) }
     }
@@ -196,6 +212,12 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
 
     public func downloadByFileLink(_ input: Operations.DownloadByFileLink.Input) async throws -> Operations.DownloadByFileLink.Output {
         try await StaffbookErrors.unwrapping { try await client.downloadByFileLink(input) }
+    }
+
+    public func confirmInvoiceBankAccount(
+        _ input: Operations.ConfirmInvoiceBankAccount.Input
+    ) async throws -> Operations.ConfirmInvoiceBankAccount.Output {
+        try await StaffbookErrors.unwrapping { try await client.confirmInvoiceBankAccount(input) }
     }
 
     public func actOnInvoice(_ input: Operations.ActOnInvoice.Input) async throws -> Operations.ActOnInvoice.Output {

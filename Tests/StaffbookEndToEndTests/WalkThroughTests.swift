@@ -47,8 +47,10 @@ import Testing
             // Approves it with the version read (If-Match), exports the month and records that.
             let read = try await admin.api.getInvoice(path: .init(invoiceId: invoiceId)).ok
             let version = try #require(read.headers.eTag)
+            // Uploaded without its data, it fails the checks: the admin approves it over them, saying why.
             let approved = try await admin.api.actOnInvoice(
-                path: .init(invoiceId: invoiceId, action: .approve), headers: .init(ifMatch: version)
+                path: .init(invoiceId: invoiceId, action: .approve), headers: .init(ifMatch: version),
+                body: .json(.init(reason: "Zkontrolováno ručně", override: true))
             ).ok
             #expect(try approved.body.json.state == .approved)
             let csv = try await admin.api.exportInvoices(query: .init(period: "2026-11", format: .csv)).ok.body.csv

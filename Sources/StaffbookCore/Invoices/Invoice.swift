@@ -19,6 +19,12 @@ package struct Invoice: Sendable, Equatable {
     package var approvedAt: Date?
     package var paidAt: Date?
     package var exportedAt: Date?
+    /// What a contractor's invoice says (empty for statements and invoices from before).
+    package var data = InvoiceData()
+    package var checks: [InvoiceCheck] = []
+    package var needsAttention = false
+    /// When an admin confirmed the invoice's bank account (one not on file).
+    package var bankAccountConfirmedAt: Date?
 
     package var etag: String { "\"v\(version)\"" }
 

@@ -12,7 +12,7 @@ package protocol InvoiceRepository: Sendable {
     /// its key is claimed in the same transaction. An invoice its owner may no longer replace
     /// throws `InvoiceError.locked`.
     func upload(
-        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, idempotency: IdempotentRequest?, now: Date
+        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, data: InvoiceData, idempotency: IdempotentRequest?, now: Date
     ) async throws -> UploadOutcome
     /// The newest file's bytes with what a download needs.
     func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: Data)?
@@ -27,9 +27,14 @@ package protocol InvoiceRepository: Sendable {
     /// A generated statement's basis and lines; nil for an uploaded invoice (or one generated
     /// before statements kept their lines).
     func statement(invoiceId: UUID) async throws -> StoredStatement?
-    /// Applies an admin action if the invoice's version meets `condition`.
+    /// Records that an admin confirmed the invoice's bank account (audited, an event), if its
+    /// version meets `condition`.
+    func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, now: Date) async throws -> ActOutcome
+    /// Applies an admin action if the invoice's version meets `condition`. Approving an invoice
+    /// whose checks need attention takes `override` (and a reason); without it the checks come
+    /// back as `checksFailing`.
     func act(
-        invoiceId: UUID, action: InvoiceAction, condition: VersionCondition, reason: String?, actorId: UUID, now: Date
+        invoiceId: UUID, action: InvoiceAction, condition: VersionCondition, reason: String?, override: Bool, actorId: UUID, now: Date
     ) async throws -> ActOutcome
     /// Ids of the invoices of a month, in one state or any.
     func ids(period: CalendarMonth, state: InvoiceState?) async throws -> [UUID]
@@ -62,6 +67,8 @@ package enum ActOutcome: Sendable, Equatable {
     case done(Invoice)
     case stale
     case refused(state: InvoiceState, allowed: [InvoiceAction])
+    /// Approval refused: these checks fail or wait for confirmation (an override may approve).
+    case checksFailing([InvoiceCheck])
     case notFound
 }
 

@@ -94,7 +94,7 @@ package struct InvoiceService: Sendable {
                 continue
             }
             let outcome = try await invoices.act(
-                invoiceId: id, action: action, condition: .any, reason: reason, actorId: actorId, now: clock.now()
+                invoiceId: id, action: action, condition: .any, reason: reason, override: false, actorId: actorId, now: clock.now()
             )
             switch outcome {
             case .done(let invoice):
@@ -107,6 +107,12 @@ package struct InvoiceService: Sendable {
                     ))
             case .stale:
                 items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "changed by someone else meanwhile"))
+            case .checksFailing(let checks):
+                items.append(
+                    .init(
+                        invoiceId: target.text, outcome: .skipped, state: .submitted,
+                        reason: "checks need attention: " + checks.map(\.kind.rawValue).joined(separator: ", ")
+                    ))
             case .notFound:
                 items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "no such invoice"))
             }

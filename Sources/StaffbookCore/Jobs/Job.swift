@@ -13,6 +13,9 @@ package enum JobKind: String, Sendable, CaseIterable, Codable {
     case passwordReset = "password_reset"
     /// Every night: forgets idempotency keys whose lifetime has ended.
     case housekeeping
+    /// A person's invoices' checks, from a month on, after what they compare changed (queued by
+    /// the database in the transaction of the change).
+    case invoiceChecks = "invoice_checks"
 
     /// The kinds an admin may run by hand (`POST /v1/jobs/{kind}/run`).
     package static let runnableByAdmins: [JobKind] = [.statements, .reminders]

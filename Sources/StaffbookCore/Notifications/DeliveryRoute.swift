@@ -15,7 +15,7 @@ package enum DeliveryRoute: Sendable, Equatable {
             return .chat(webhook: companyWebhook)
         }
         guard recipient.isActive || kind == .invitation else { return .skip(reason: "account deactivated") }
-        switch kind.isAccountLink ? .email : recipient.preference {
+        switch kind.isAlwaysByEmail ? .email : recipient.preference {
         case .off:
             return .skip(reason: "turned off by the person")
         case .chat:

@@ -13,13 +13,18 @@ package enum NotificationKind: String, Sendable, CaseIterable, Codable {
     case invoiceApproved = "invoice_approved"
     case invoicePaid = "invoice_paid"
     case rateAnnounced = "rate_announced"
+    /// The bank account invoices are paid to was changed (by the person or an admin).
+    case bankAccountChanged = "bank_account_changed"
 
-    /// An invitation and a password reset carry a link that sets a password: they always go, and
-    /// only to the person's own e-mail.
+    /// An invitation and a password reset carry a link that sets a password.
     package var isAccountLink: Bool { self == .invitation || self == .passwordReset }
 
+    /// Account links and a changed bank account always go, and only to the person's own
+    /// e-mail: a changed account is the classic invoice fraud, and a chat may be someone else's.
+    package var isAlwaysByEmail: Bool { isAccountLink || self == .bankAccountChanged }
+
     /// The kinds a person chooses a channel for.
-    package static let choosable = allCases.filter { !$0.isAccountLink }
+    package static let choosable = allCases.filter { !$0.isAlwaysByEmail }
 }
 
 /// How a notification travels.

@@ -27,10 +27,15 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     /// Invitations and resets: when the link stops working.
     package var expiresAt: Date?
     package var missing: [MissingPerson]?
+    /// A bank account as printed (a changed one).
+    package var account: String?
+    /// In the admins' digest: invoices of the month whose checks need an admin.
+    package var attention: Int?
 
     package init(
         period: String? = nil, amount: String? = nil, reason: String? = nil, effectiveFrom: String? = nil, sequence: Int? = nil,
-        of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil
+        of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil, account: String? = nil,
+        attention: Int? = nil
     ) {
         self.period = period
         self.amount = amount
@@ -41,5 +46,7 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
         self.invoiceId = invoiceId
         self.expiresAt = expiresAt
         self.missing = missing
+        self.account = account
+        self.attention = attention
     }
 }

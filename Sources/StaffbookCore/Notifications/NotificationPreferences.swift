@@ -14,6 +14,6 @@ package struct NotificationPreferences: Sendable, Equatable {
 
     /// The channel for a kind: e-mail unless chosen otherwise; account links always e-mail.
     package func preference(for kind: NotificationKind) -> NotificationPreference {
-        kind.isAccountLink ? .email : channels[kind] ?? .email
+        kind.isAlwaysByEmail ? .email : channels[kind] ?? .email
     }
 }

@@ -22,6 +22,11 @@ package protocol PeopleRepository: Sendable {
     func addContract(personId: UUID, contract: NewContract, by: UUID, now: Date) async throws -> Contract?
     /// Sets the end of a contract; nil when the person has no such contract.
     func endContract(personId: UUID, contractId: UUID, validTo: CalendarDay, by: UUID, now: Date) async throws -> Contract?
+    /// The person's billing details; nil for no such person.
+    func billingDetails(personId: UUID) async throws -> BillingDetails?
+    /// Replaces the person's billing details; a changed bank account is audited and the person is
+    /// told by e-mail, in the same transaction. Nil for no such person.
+    func setBillingDetails(personId: UUID, details: BillingDetails, by: UUID, now: Date) async throws -> BillingDetails?
 }
 
 package enum VersionedWrite: Sendable, Equatable {

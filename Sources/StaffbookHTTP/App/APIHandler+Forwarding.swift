@@ -34,6 +34,19 @@ extension APIHandler {
 
     // MARK: People
 
+    func getMyBillingDetails(_ input: Operations.GetMyBillingDetails.Input) async throws -> Operations.GetMyBillingDetails.Output {
+        try await people.getMyBillingDetails(input)
+    }
+    func putMyBillingDetails(_ input: Operations.PutMyBillingDetails.Input) async throws -> Operations.PutMyBillingDetails.Output {
+        try await people.putMyBillingDetails(input)
+    }
+    func getUserBillingDetails(_ input: Operations.GetUserBillingDetails.Input) async throws -> Operations.GetUserBillingDetails.Output {
+        try await people.getUserBillingDetails(input)
+    }
+    func putUserBillingDetails(_ input: Operations.PutUserBillingDetails.Input) async throws -> Operations.PutUserBillingDetails.Output {
+        try await people.putUserBillingDetails(input)
+    }
+
     func listUsers(_ input: Operations.ListUsers.Input) async throws -> Operations.ListUsers.Output { try await people.listUsers(input) }
     func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output { try await people.getUser(input) }
     func getMyRate(_ input: Operations.GetMyRate.Input) async throws -> Operations.GetMyRate.Output { try await people.getMyRate(input) }
@@ -81,6 +94,10 @@ extension APIHandler {
 
     // MARK: Invoices
 
+    func confirmInvoiceBankAccount(_ input: Operations.ConfirmInvoiceBankAccount.Input) async throws -> Operations.ConfirmInvoiceBankAccount.Output {
+        try await invoices.confirmInvoiceBankAccount(input)
+    }
+
     func listInvoiceFiles(_ input: Operations.ListInvoiceFiles.Input) async throws -> Operations.ListInvoiceFiles.Output {
         try await invoices.listInvoiceFiles(input)
     }
@@ -93,13 +110,13 @@ extension APIHandler {
         try await invoices.downloadByFileLink(input)
     }
     func listMyInvoices(_ input: Operations.ListMyInvoices.Input) async throws -> Operations.ListMyInvoices.Output {
-        try await invoices.listMyInvoices(input)
+        try await myInvoices.listMyInvoices(input)
     }
     func uploadMyInvoice(_ input: Operations.UploadMyInvoice.Input) async throws -> Operations.UploadMyInvoice.Output {
-        try await invoices.uploadMyInvoice(input)
+        try await myInvoices.uploadMyInvoice(input)
     }
     func getMyEarnings(_ input: Operations.GetMyEarnings.Input) async throws -> Operations.GetMyEarnings.Output {
-        try await invoices.getMyEarnings(input)
+        try await myInvoices.getMyEarnings(input)
     }
     func downloadInvoiceFile(_ input: Operations.DownloadInvoiceFile.Input) async throws -> Operations.DownloadInvoiceFile.Output {
         try await invoices.downloadInvoiceFile(input)

@@ -7,6 +7,7 @@ extension APIHandler {
         let config = services.config
         let clock = services.clock
         let idempotencyKeys = IdempotencyKeyHeader(lifetime: config.http.idempotencyKeyLifetime)
+        let schemas = InvoiceSchemas(publicBaseURL: config.http.publicBaseURL)
         self.init(
             auth: AuthAPI(
                 auth: services.auth, accounts: services.accounts, jobs: services.jobs, accountLinkStore: services.accountLinkStore,
@@ -19,8 +20,12 @@ extension APIHandler {
             teams: TeamsAPI(teams: services.teams, clock: clock),
             invoices: InvoicesAPI(
                 accounts: services.accounts, people: services.people, invoices: services.invoices, invoiceService: services.invoiceService,
-                invoiceSchemas: InvoiceSchemas(publicBaseURL: config.http.publicBaseURL), fileLinks: services.fileLinks,
-                uploads: UploadLimits(maxBytes: config.http.maxUploadBytes), idempotencyKeys: idempotencyKeys, clock: clock
+                invoiceSchemas: schemas, fileLinks: services.fileLinks, idempotencyKeys: idempotencyKeys, checks: services.invoiceChecks, clock: clock
+            ),
+            myInvoices: MyInvoicesAPI(
+                invoices: services.invoices, people: services.people, invoiceSchemas: schemas,
+                uploads: UploadLimits(maxBytes: config.http.maxUploadBytes), idempotencyKeys: idempotencyKeys, checks: services.invoiceChecks,
+                attachments: PDFAttachmentReader(tool: PDFAttachmentReader.locate(config.invoices.pdfAttachmentTool)), clock: clock
             ),
             time: TimeAPI(
                 timeEntries: services.timeEntries, timeService: services.timeService, catalog: services.catalog, teams: services.teams,

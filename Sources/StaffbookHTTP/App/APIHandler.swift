@@ -8,6 +8,7 @@ struct APIHandler: APIProtocol {
     let rates: RatesAPI
     let teams: TeamsAPI
     let invoices: InvoicesAPI
+    let myInvoices: MyInvoicesAPI
     let time: TimeAPI
     let notifications: NotificationsAPI
     let monthEnd: MonthEndAPI

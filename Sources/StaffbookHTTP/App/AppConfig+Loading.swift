@@ -21,6 +21,12 @@ extension AppConfig {
         )
         config.monthEnd = try loadMonthEnd(values)
         config.companyName = values.string("company.name", default: config.companyName)
+        if let ico = values.optionalString("company.ico") {
+            guard let valid = CompanyNumbers.ico(ico) else { throw ConfigurationError(key: "company.ico", reason: "'\(ico)' is not an IČO (8 digits with a check digit)") }
+            config.invoices.companyIco = valid
+        }
+        config.invoices.amountTolerancePercent = Decimal(try values.int("invoices.amountTolerancePercent", default: 1, in: 0...100))
+        config.invoices.pdfAttachmentTool = values.optionalString("invoices.pdfAttachmentTool")
         if let token = values.optionalString("metrics.token", isSecret: true) {
             guard token.utf8.count >= 16 else { throw ConfigurationError(key: "metrics.token", reason: "shorter than 16 characters") }
             config.metricsAccess = .token(token)

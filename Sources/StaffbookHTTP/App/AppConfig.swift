@@ -36,6 +36,8 @@ package struct AppConfig: Sendable {
     package var seedsDirectory: URL
     /// Notifications and the job worker.
     package var monthEnd = MonthEndConfig()
+    /// Contractor invoices: what they are checked against.
+    package var invoices = InvoiceSettings()
     /// Who may read `/metrics`.
     package var metricsAccess = MetricsAccess.loopback
     /// The company's name, at the top of statements and exports.
@@ -64,4 +66,16 @@ extension AppConfig.HTTP {
     package init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1 << 20) {
         self.init(host: host, port: port, maxBodyBytes: maxBodyBytes, shutdownGracePeriod: .seconds(10))
     }
+}
+
+/// What contractors' invoices are checked against.
+package struct InvoiceSettings: Sendable {
+    /// Our company's IČO: invoices must be addressed to it (nil: not checked).
+    package var companyIco: String?
+    /// How far (in percent) an invoiced amount may be from the expected one and still pass.
+    package var amountTolerancePercent: Decimal = 1
+    /// The helper that reads PDFs' ISDOC attachments; nil: beside the running executable.
+    package var pdfAttachmentTool: String?
+
+    package init() {}
 }

@@ -28,6 +28,7 @@ package struct Services: Sendable {
     let rateService: RateService
     let timeService: TimeService
     let monthEnd: MonthEndService
+    let invoiceChecks: InvoiceChecksService
     let accountLinks: AccountLinks
     let fileLinks: FileLinks
     let visibility: PersonVisibility
@@ -56,6 +57,7 @@ package struct Services: Sendable {
         rateService = RateService(rates: rates, invoices: invoices, invoiceService: invoiceService)
         timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore)
+        invoiceChecks = InvoiceChecksService(store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent)
         accountLinks = AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase)
         fileLinks = FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
         visibility = PersonVisibility(people: people)
@@ -69,7 +71,8 @@ package struct Services: Sendable {
                 notifications: notifications, renderer: try NotificationRenderer(links: accountLinks), config: config.monthEnd,
                 chat: ChatWebhook(policy: config.monthEnd.webhookPolicy), clock: clock
             ),
-            links: accountLinks, idempotency: idempotency, schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock, logger: logger
+            links: accountLinks, idempotency: idempotency, checks: invoiceChecks, schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock,
+            logger: logger
         )
     }
 }

@@ -150,7 +150,7 @@ struct ReferencePage: Sendable {
             }
             if let request = operation.request {
                 if request.contentType == "multipart/form-data" {
-                    parts += request.fields.map { $0 == "file" ? "-F file=@invoice.pdf" : "-F \($0)=…" }
+                    parts += request.fields.map { $0 == "file" ? "-F file=@invoice.pdf" : $0 == "isdoc" ? "-F isdoc=@invoice.isdoc" : "-F \($0)=…" }
                 } else if request.contentType == "application/json" {
                     parts.append("-H 'Content-Type: application/json'")
                     let json = request.example?.jsonText(compact: true) ?? "{}"

@@ -38,6 +38,8 @@ enum ProblemType: String, Sendable, CaseIterable {
     case projectNameTaken = "project-name-taken"
     case timerRunning = "timer-running"
     case notATimeFile = "not-a-time-file"
+    case invalidIsdoc = "invalid-isdoc"
+    case checksNeedAttention = "checks-need-attention"
     case preconditionFailed = "precondition-failed"
     case serviceUnavailable = "service-unavailable"
     case internalError = "internal-error"
@@ -63,7 +65,8 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .preconditionFailed: .preconditionFailed
         case .invoiceLocked, .invalidTransition, .idempotencyKeyInUse: .conflict
         case .timeEntryOverlap, .periodLocked, .clientNameTaken, .projectNameTaken, .timerRunning: .conflict
-        case .projectUnavailable, .notATimeFile: .unprocessableContent
+        case .projectUnavailable, .notATimeFile, .invalidIsdoc: .unprocessableContent
+        case .checksNeedAttention: .conflict
         case .noContractorContract, .futurePeriod, .invalidPDF, .noStatementContract, .idempotencyKeyReused: .unprocessableContent
         case .notAPDF: .unsupportedMediaType
         case .serviceUnavailable: .serviceUnavailable
@@ -109,6 +112,8 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .projectNameTaken: LocalizedText(en: "Project name already used", cs: "Název projektu je již použit")
         case .timerRunning: LocalizedText(en: "Timer running", cs: "Časovač běží")
         case .notATimeFile: LocalizedText(en: "Not a time tracker file", cs: "Nejde o soubor časovače")
+        case .invalidIsdoc: LocalizedText(en: "Unusable ISDOC", cs: "Nepoužitelné ISDOC")
+        case .checksNeedAttention: LocalizedText(en: "Checks need attention", cs: "Kontroly vyžadují pozornost")
         case .serviceUnavailable: LocalizedText(en: "Service unavailable", cs: "Služba je nedostupná")
         case .internalError: LocalizedText(en: "Internal error", cs: "Vnitřní chyba")
         }
@@ -232,6 +237,16 @@ enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(
                 en: "The file is not a Toggl Track or Clockify CSV (UTF-8, with their header row).",
                 cs: "Soubor není CSV z Toggl Track ani z Clockify (UTF-8, s jejich řádkem záhlaví)."
+            )
+        case .invalidIsdoc:
+            LocalizedText(
+                en: "The ISDOC in the upload cannot be used; send the fields instead, with ignoreIsdoc=true.",
+                cs: "ISDOC v nahraném souboru nelze použít; pošlete místo něj pole, s ignoreIsdoc=true."
+            )
+        case .checksNeedAttention:
+            LocalizedText(
+                en: "Checks of this invoice fail or wait for confirmation. Approve with override and a reason, or return the invoice.",
+                cs: "Kontroly této faktury neprošly nebo čekají na potvrzení. Schvalte s override a důvodem, nebo fakturu vraťte."
             )
         case .notAPDF:
             LocalizedText(en: "The file is not a PDF.", cs: "Soubor není PDF.")

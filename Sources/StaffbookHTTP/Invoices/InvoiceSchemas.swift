@@ -67,6 +67,14 @@ struct InvoiceSchemas: Sendable {
         return actors
     }
 
+    /// The caller's month with the invoice's data and checks (after an upload).
+    func month(_ row: MonthRow, current: CalendarMonth, invoice: Invoice) -> Components.Schemas.MyInvoice {
+        var month = month(row, current: current)
+        month.data = Self.data(invoice.data)
+        month.checks = Self.checks(invoice.checks)
+        return month
+    }
+
     func month(_ row: MonthRow, current: CalendarMonth) -> Components.Schemas.MyInvoice {
         guard let invoice = row.invoice else {
             let state: Components.Schemas.MonthState =
@@ -95,7 +103,8 @@ struct InvoiceSchemas: Sendable {
         .init(
             id: invoice.id.lowercasedString, person: person(invoice), period: invoice.period.iso,
             state: Self.state(invoice.state), kind: Self.kind(invoice.kind), amount: Money.format(invoice.amount),
-            file: file(invoice.file, invoiceId: invoice.id),
+            file: file(invoice.file, invoiceId: invoice.id), invoiceNumber: invoice.data.number, dueDate: invoice.data.dueDate?.iso,
+            checks: invoice.kind == .uploaded ? Self.summary(invoice.checks) : nil,
             actions: Self.actions(
                 InvoiceWorkflow.allowedActions(
                     state: invoice.state, kind: invoice.kind, actors: Self.actors(for: caller, ownerId: invoice.personId)
@@ -117,6 +126,10 @@ struct InvoiceSchemas: Sendable {
                 )
             },
             returnReason: invoice.returnReason, file: file(invoice.file, invoiceId: invoice.id),
+            data: invoice.kind == .uploaded ? Self.data(invoice.data) : nil,
+            checks: invoice.kind == .uploaded ? Self.checks(invoice.checks) : nil,
+            checksSummary: invoice.kind == .uploaded ? Self.summary(invoice.checks) : nil,
+            bankAccountConfirmedAt: invoice.bankAccountConfirmedAt,
             actions: Self.actions(
                 InvoiceWorkflow.allowedActions(
                     state: invoice.state, kind: invoice.kind, actors: Self.actors(for: caller, ownerId: invoice.personId)

@@ -12,7 +12,48 @@ enum InvoiceTexts {
         en: "Send multipart/form-data with exactly one part 'file' (the PDF) and one part 'amount'.",
         cs: "Pošlete multipart/form-data s právě jednou částí 'file' (PDF) a jednou částí 'amount'."
     )
-    static let bothParts = LocalizedText(en: "Both parts 'file' and 'amount' are required.", cs: "Části 'file' i 'amount' jsou povinné.")
+    static let bothParts = LocalizedText(en: "A part 'file' is required.", cs: "Část 'file' je povinná.")
+    static let amountRequired = LocalizedText(
+        en: "Give the amount (or send an ISDOC that has the total).", cs: "Zadejte částku (nebo pošlete ISDOC, který má celkovou částku)."
+    )
+    static let variableSymbol = LocalizedText(en: "At most 10 digits.", cs: "Nejvýše 10 číslic.")
+    static let ico = LocalizedText(en: "An IČO: 8 digits with their check digit.", cs: "IČO: 8 číslic s kontrolní číslicí.")
+    static let dic = LocalizedText(en: "A DIČ: CZ and 8 to 10 digits.", cs: "DIČ: CZ a 8 až 10 číslic.")
+    static let vatRate = LocalizedText(en: "A VAT rate in percent, e.g. 21.", cs: "Sazba DPH v procentech, např. 21.")
+    static let currency = LocalizedText(en: "CZK or EUR.", cs: "CZK nebo EUR.")
+    static let bankAccountNotOnFile = LocalizedText(en: "The invoice has no bank account to confirm.", cs: "Faktura nemá bankovní účet k potvrzení.")
+
+    static func bankAccount(_ problem: BankAccount.Problem) -> LocalizedText {
+        switch problem {
+        case .format:
+            LocalizedText(en: "A Czech account as [prefix-]number/bank code, or an IBAN.", cs: "Český účet jako [předčíslí-]číslo/kód banky, nebo IBAN.")
+        case .checkDigit:
+            LocalizedText(en: "The account number's check digits do not match.", cs: "Kontrolní číslice čísla účtu nesedí.")
+        case .unknownBank:
+            LocalizedText(en: "No Czech bank has this code.", cs: "Žádná česká banka nemá tento kód.")
+        case .iban:
+            LocalizedText(en: "The IBAN's check digits do not match.", cs: "Kontrolní číslice IBAN nesedí.")
+        }
+    }
+
+    static func isdoc(_ code: ISDOCReader.Problem.Code) -> LocalizedText {
+        switch code {
+        case .notISDOC: LocalizedText(en: "Not an ISDOC invoice that can be read.", cs: "Nejde o čitelnou fakturu ISDOC.")
+        case .declarations:
+            LocalizedText(en: "A document type or entity declaration is not accepted.", cs: "Deklarace typu dokumentu ani entit nepřijímáme.")
+        case .invalid: LocalizedText(en: "This value cannot be read.", cs: "Tuto hodnotu nelze přečíst.")
+        case .inconsistent: LocalizedText(en: "The totals do not add up.", cs: "Součty nesedí.")
+        case .notOurs: LocalizedText(en: "The customer is not our company.", cs: "Odběratelem není naše společnost.")
+        }
+    }
+
+    static func checksNeedAttention(_ checks: [InvoiceCheck]) -> LocalizedText {
+        let kinds = checks.map(\.kind.rawValue).joined(separator: ", ")
+        return LocalizedText(
+            en: "These checks fail or wait for confirmation: \(kinds). Approve with override and a reason, or return the invoice.",
+            cs: "Tyto kontroly neprošly nebo čekají na potvrzení: \(kinds). Schvalte s override a důvodem, nebo fakturu vraťte."
+        )
+    }
 
     static func locked(_ period: CalendarMonth, _ state: InvoiceState) -> LocalizedText {
         LocalizedText(

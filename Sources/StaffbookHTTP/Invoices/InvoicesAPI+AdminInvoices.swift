@@ -16,7 +16,7 @@ extension InvoicesAPI {
         let rows = try await invoices.list(
             filter: InvoiceFilter(
                 period: period, state: query.state.flatMap { InvoiceState(rawValue: $0.rawValue) },
-                query: search?.isEmpty == false ? search : nil
+                query: search?.isEmpty == false ? search : nil, attention: query.attention ?? false
             ),
             page: page
         )
@@ -35,11 +35,15 @@ extension InvoicesAPI {
         let id = try InputValidation.pathID(input.path.invoiceId)
         let action = InvoiceSchemas.action(input.path.action)
         var reason: String?
-        if case .json(let body) = input.body { reason = body.reason }
-        reason = try Self.validReason(reason, for: action, field: "body.reason")
+        var override = false
+        if case .json(let body) = input.body {
+            reason = body.reason
+            override = body.override ?? false
+        }
+        reason = try Self.validReason(reason, for: action, override: override, field: "body.reason")
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
         let outcome = try await invoices.act(
-            invoiceId: id, action: action, condition: condition, reason: reason, actorId: caller.accountId, now: clock.now()
+            invoiceId: id, action: action, condition: condition, reason: reason, override: override, actorId: caller.accountId, now: clock.now()
         )
         switch outcome {
         case .notFound:
@@ -48,7 +52,28 @@ extension InvoicesAPI {
             throw Problem(.preconditionFailed)
         case .refused(let state, let allowed):
             throw InvoiceError.invalidTransition(action: action, state: state, allowed: allowed)
+        case .checksFailing(let failing):
+            throw Problem(.checksNeedAttention, detail: InvoiceTexts.checksNeedAttention(failing))
         case .done(let invoice):
+            return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
+        }
+    }
+
+    func confirmInvoiceBankAccount(
+        _ input: Operations.ConfirmInvoiceBankAccount.Input
+    ) async throws -> Operations.ConfirmInvoiceBankAccount.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.invoiceId)
+        let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
+        switch try await invoices.confirmBankAccount(invoiceId: id, condition: condition, actorId: caller.accountId, now: clock.now()) {
+        case .notFound: throw Problem(.notFound)
+        case .stale: throw Problem(.preconditionFailed)
+        case .refused(let state, _):
+            // Only a submitted invoice with an account can have it confirmed.
+            throw Problem(.invalidTransition, detail: state == .submitted ? InvoiceTexts.bankAccountNotOnFile : nil)
+        case .checksFailing, .done:
+            try await checks.recompute(invoiceId: id)
+            guard let invoice = try await invoices.find(id: id) else { throw Problem(.notFound) }
             return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
         }
     }
@@ -190,12 +215,13 @@ extension InvoicesAPI {
         return .ok(.init(body: .json(.init(period: month.iso, count: count))))
     }
 
-    /// A return needs a reason people can read; other actions take an optional note.
-    private static func validReason(_ reason: String?, for action: InvoiceAction, field: String) throws -> String? {
+    /// A return, and an approval over failing checks, need a reason people can read; other
+    /// actions take an optional note.
+    private static func validReason(_ reason: String?, for action: InvoiceAction, override: Bool = false, field: String) throws -> String? {
         var validation = InputValidation()
         let text = validation.optionalText(reason, field: field, maxLength: 1000)
         try validation.check()
-        if action == .return, text?.isEmpty != false {
+        if action == .return || (action == .approve && override), text?.isEmpty != false {
             throw Problem(
                 .validationFailed,
                 fieldErrors: [

@@ -8,8 +8,8 @@ struct InvoicesAPI: AreaHandler {
     let invoiceService: InvoiceService
     let invoiceSchemas: InvoiceSchemas
     let fileLinks: FileLinks
-    let uploads: UploadLimits
     let idempotencyKeys: IdempotencyKeyHeader
+    let checks: InvoiceChecksService
     let clock: any AppClock
 
     /// At the top of exports, as of statements.

@@ -213,6 +213,24 @@ enum MailTemplates {
                     Reason: {{reason}}
                     {{/reason}}
                     """)
+        case (.bankAccountChanged, .cs):
+            Texts(
+                subject: "Změna bankovního účtu pro vaše faktury",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    účet, na který vám platíme faktury, je nyní {{account}}.
+                    Pokud jste změnu neprovedli vy ani jste o ni nežádali, ozvěte se nám hned.
+                    """)
+        case (.bankAccountChanged, .en):
+            Texts(
+                subject: "Your bank account for invoices changed",
+                text: """
+                    Hello {{firstName}},
+
+                    the account we pay your invoices to is now {{account}}.
+                    If you did not make or ask for this change, tell us at once.
+                    """)
         }
     }
 

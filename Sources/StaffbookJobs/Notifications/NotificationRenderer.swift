@@ -65,6 +65,8 @@ package struct NotificationRenderer: Sendable {
         context["amount"] = payload.amount
         context["reason"] = payload.reason
         context["effectiveFrom"] = payload.effectiveFrom
+        context["account"] = payload.account
+        context["attention"] = payload.attention.map(String.init)
         context["sequence"] = payload.sequence.map(String.init)
         context["of"] = payload.of.map(String.init)
         if let expires = payload.expiresAt {

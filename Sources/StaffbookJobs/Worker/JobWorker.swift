@@ -14,6 +14,7 @@ package final class JobWorker: Service, Sendable {
     let deliverer: NotificationDeliverer
     let links: AccountLinks
     let idempotency: any IdempotencyStore
+    let checks: InvoiceChecksService
     let schedules: [Schedule]
     let config: MonthEndConfig
     let clock: any AppClock
@@ -24,7 +25,7 @@ package final class JobWorker: Service, Sendable {
     private static let depth = Gauge(label: "staffbook_jobs_queue_depth")
 
     package init(
-        queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore,
+        queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore, checks: InvoiceChecksService,
         schedules: [Schedule],
         config: MonthEndConfig, clock: any AppClock, logger: Logger
     ) {
@@ -33,6 +34,7 @@ package final class JobWorker: Service, Sendable {
         self.deliverer = deliverer
         self.links = links
         self.idempotency = idempotency
+        self.checks = checks
         self.schedules = schedules
         self.config = config
         self.clock = clock
@@ -162,6 +164,11 @@ package final class JobWorker: Service, Sendable {
         case .passwordReset:
             guard let email = job.payload["email"] else { return .giveUp(error: "the job names no address", effects: []) }
             return .done([.passwordReset(email: email, grant: links.grant(.passwordReset, now: clock.now()))])
+        case .invoiceChecks:
+            guard let person = job.payload["person"].flatMap({ UUID(uuidString: $0) }), let month = job.payload["month"].flatMap({ CalendarMonth($0) })
+            else { return .giveUp(error: "the job names no person or month", effects: []) }
+            try await checks.recompute(personId: person, from: month)
+            return .done([])
         case .housekeeping:
             let pruned = try await idempotency.prune(now: clock.now())
             logger.info("housekeeping", metadata: ["idempotency_keys_pruned": "\(pruned)"])

@@ -19,6 +19,6 @@ package struct InvoiceFileStatement: KeyLookupStatement {
     }
 
     package func decodeRow(_ row: PostgresRow) throws -> (Invoice, Data) {
-        (try PostgresInvoiceRepository.invoice(row), try row.makeRandomAccess()[21].decode(Data.self))
+        (try PostgresInvoiceRepository.invoice(row), try row.makeRandomAccess()[PostgresInvoiceRepository.columnCount].decode(Data.self))
     }
 }

@@ -41,6 +41,7 @@ package struct InvoiceListShape: Equatable {
     var period: Bool
     var state: Bool
     var search = false
+    var attention = false
     var cursor: Bool
     var fetchLimit: Int
     var offset = 0
@@ -50,6 +51,7 @@ package struct InvoiceListShape: Equatable {
         period = filter.period != nil
         state = filter.state != nil
         search = filter.query != nil
+        attention = filter.attention
         cursor = page.after != nil
         fetchLimit = page.fetchLimit
         offset = page.offset
@@ -57,7 +59,7 @@ package struct InvoiceListShape: Equatable {
 
     /// Whether the request runs as one of the prepared statements (no search, no offset, a
     /// usual page size).
-    var isPrepared: Bool { !search && offset == 0 && Self.pageSizes.contains(fetchLimit) }
+    var isPrepared: Bool { !search && !attention && offset == 0 && Self.pageSizes.contains(fetchLimit) }
 
     /// Bits 0–2: period, state, cursor; bits 3–4: the index of the page size.
     init(bits: Int) {
@@ -109,6 +111,7 @@ package struct InvoiceListShape: Equatable {
         if period { conditions.append("i.period = make_date(\(parameter())::int, \(parameter())::int, 1)") }
         if state { conditions.append("i.state = \(parameter())") }
         if search { conditions.append("a.search_text LIKE name_search_pattern(\(parameter()))") }
+        if attention { conditions.append("i.needs_attention") }
         if cursor {
             let (last, first, person, month) = (parameter(), parameter(), parameter(), parameter())
             conditions.append(

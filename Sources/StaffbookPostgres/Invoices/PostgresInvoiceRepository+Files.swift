@@ -58,8 +58,8 @@ extension PostgresInvoiceRepository {
             )
             for try await row in rows {
                 let invoice = try Self.invoice(row)
-                let file = try Self.fileVersion(row, from: 21, currentFileId: invoice.file.id)
-                return (invoice, file, try row.makeRandomAccess()[30].decode(Data.self))
+                let file = try Self.fileVersion(row, from: Self.columnCount, currentFileId: invoice.file.id)
+                return (invoice, file, try row.makeRandomAccess()[Self.columnCount + 9].decode(Data.self))
             }
             return nil
         }

@@ -7,7 +7,7 @@ import StaffbookCore
 /// Uploads: creating or replacing an invoice's file, and the rows every write shares.
 extension PostgresInvoiceRepository {
     package func upload(
-        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, idempotency: IdempotentRequest?, now: Date
+        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, data: InvoiceData, idempotency: IdempotentRequest?, now: Date
     ) async throws -> UploadOutcome {
         let logger = self.logger
         let amountText = "\(amount)"
@@ -35,7 +35,8 @@ extension PostgresInvoiceRepository {
                 }
                 let fileId = UUID()
                 if let (invoiceId, stateText, _) = existing {
-                    try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: personId, now: now, on: connection, logger: logger)
+                    try await Self.insertFile(
+                        fileId, invoiceId: invoiceId, file: file, data: data, by: personId, now: now, on: connection, logger: logger)
                     try await connection.query(
                         """
                         UPDATE invoices SET state = \(next.rawValue), amount = \(amountText)::numeric, current_file_id = \(fileId),
@@ -48,6 +49,7 @@ extension PostgresInvoiceRepository {
                         invoiceId, action: action.rawValue, from: stateText, to: next.rawValue, actor: personId, reason: nil, at: now,
                         on: connection, logger: logger
                     )
+                    try await Self.writeData(data, invoiceId: invoiceId, on: connection, logger: logger)
                 } else {
                     let invoiceId = UUID()
                     try await connection.query(
@@ -58,11 +60,13 @@ extension PostgresInvoiceRepository {
                         """,
                         logger: logger
                     )
-                    try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: personId, now: now, on: connection, logger: logger)
+                    try await Self.insertFile(
+                        fileId, invoiceId: invoiceId, file: file, data: data, by: personId, now: now, on: connection, logger: logger)
                     try await Self.event(
                         invoiceId, action: action.rawValue, from: nil, to: next.rawValue, actor: personId, reason: nil, at: now,
                         on: connection, logger: logger
                     )
+                    try await Self.writeData(data, invoiceId: invoiceId, on: connection, logger: logger)
                 }
                 if let idempotency {
                     let outcome = existing == nil ? Self.createdOutcome : Self.replacedOutcome
@@ -73,7 +77,7 @@ extension PostgresInvoiceRepository {
             }
         } catch StoreError.unexpectedConstraint(name: "invoices_one_per_person_and_period") {
             // Two first uploads raced; the other one created the invoice. Replace its file instead.
-            return try await upload(personId: personId, month: month, amount: amount, file: file, idempotency: idempotency, now: now)
+            return try await upload(personId: personId, month: month, amount: amount, file: file, data: data, idempotency: idempotency, now: now)
         }
     }
 
@@ -81,16 +85,16 @@ extension PostgresInvoiceRepository {
     private static let replacedOutcome = "replaced"
 
     package static func insertFile(
-        _ id: UUID, invoiceId: UUID, file: UploadedFile, by: UUID?, now: Date,
+        _ id: UUID, invoiceId: UUID, file: UploadedFile, data: InvoiceData? = nil, by: UUID?, now: Date,
         on connection: PostgresConnection, logger: Logger
     ) async throws {
         let sha256 = file.sha256 ?? Data(SHA256.hash(data: file.content))
         try await connection.query(
             """
-            INSERT INTO invoice_files (id, invoice_id, version, content, media_type, size, sha256, original_name, uploaded_by, uploaded_at)
+            INSERT INTO invoice_files (id, invoice_id, version, content, media_type, size, sha256, original_name, uploaded_by, uploaded_at, data)
             VALUES (\(id), \(invoiceId), (SELECT coalesce(max(version), 0) + 1 FROM invoice_files WHERE invoice_id = \(invoiceId)),
                     \(file.content), \(file.mediaType), \(file.size), \(sha256),
-                    \(file.originalName.map { String($0.prefix(255)) }), \(by), \(now))
+                    \(file.originalName.map { String($0.prefix(255)) }), \(by), \(now), \(data.map(Self.snapshot))::jsonb)
             """,
             logger: logger
         )

@@ -12,11 +12,15 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         self.logger = logger
     }
 
+    /// How many columns `columns` has: what a query selects after them starts here.
+    package static let columnCount = 38
+
     /// The columns `invoice(_:)` reads, in its order; never the file's bytes.
     package static let columns = """
         i.id, a.id, a.first_name, a.last_name, a.email::text, to_char(i.period, 'YYYY-MM'), i.state, i.kind,
         i.amount::text, i.statement_hours::text, i.statement_rate::text, i.version, i.return_reason,
-        f.id, f.media_type, f.size, encode(f.sha256, 'hex'), i.submitted_at, i.approved_at, i.paid_at, i.exported_at
+        f.id, f.media_type, f.size, encode(f.sha256, 'hex'), i.submitted_at, i.approved_at, i.paid_at, i.exported_at,
+        \(dataColumns("i"))
         """
     package static let from = """
         invoices i JOIN accounts a ON a.id = i.account_id JOIN invoice_files f ON f.id = i.current_file_id
@@ -24,7 +28,7 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
 
     package static func invoice(_ row: PostgresRow) throws -> Invoice {
         let r = row.makeRandomAccess()
-        return Invoice(
+        var invoice = Invoice(
             id: try r[0].decode(UUID.self), personId: try r[1].decode(UUID.self),
             firstName: try r[2].decode(String.self), lastName: try r[3].decode(String.self), email: try r[4].decode(String.self),
             period: try StoredValue.month(try r[5].decode(String.self), column: "invoices.period"),
@@ -41,6 +45,8 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
             submittedAt: try r[17].decode(Date.self), approvedAt: try r[18].decode(Date?.self),
             paidAt: try r[19].decode(Date?.self), exportedAt: try r[20].decode(Date?.self)
         )
+        try decodeData(r, from: 21, into: &invoice)
+        return invoice
     }
 
     package func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: Data)? {
@@ -58,7 +64,7 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         page.id, page.account_id, page.first_name, page.last_name, page.email::text, to_char(page.period, 'YYYY-MM'),
         page.state, page.kind, page.amount::text, page.statement_hours::text, page.statement_rate::text,
         page.version, page.return_reason, f.id, f.media_type, f.size, encode(f.sha256, 'hex'),
-        page.submitted_at, page.approved_at, page.paid_at, page.exported_at
+        page.submitted_at, page.approved_at, page.paid_at, page.exported_at, \(dataColumns("page"))
         """
 
     package func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice] {
@@ -113,17 +119,22 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
     }
 
     package func act(
-        invoiceId: UUID, action: InvoiceAction, condition: VersionCondition, reason: String?, actorId: UUID, now: Date
+        invoiceId: UUID, action: InvoiceAction, condition: VersionCondition, reason: String?, override: Bool, actorId: UUID, now: Date
     ) async throws -> ActOutcome {
         let logger = self.logger
         return try await database.withTransaction { connection in
             guard
                 let current = try await connection.query(
-                    "SELECT state, kind, version FROM invoices WHERE id = \(invoiceId)", logger: logger
-                ).collect().first.map({ try $0.decode((String, String, Int).self) })
+                    "SELECT state, kind, version, needs_attention, checks::text FROM invoices WHERE id = \(invoiceId)", logger: logger
+                ).collect().first.map({ try $0.decode((String, String, Int, Bool, String).self) })
             else { return .notFound }
             let state = try StoredValue.enumeration(current.0, as: InvoiceState.self, column: "invoices.state")
             guard condition.matches(current.2) else { return .stale }
+            let overriding = action == .approve && state == .submitted && current.3
+            if overriding, !override {
+                let checks = (try? JSONDecoder().decode([InvoiceCheck].self, from: Data(current.4.utf8))) ?? []
+                return .checksFailing(checks.filter(\.needsAttention))
+            }
             let target: InvoiceState
             switch InvoiceWorkflow.apply(action, to: state, kind: InvoiceKind(rawValue: current.1), by: .admin) {
             case .success(let next): target = next
@@ -145,11 +156,23 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
                 logger: logger
             ).collect()
             guard updated.count == 1 else { return .stale }
+            // An approval over failing checks is its own event, with the admin's reason.
             try await Self.event(
-                invoiceId, action: action.rawValue, from: state.rawValue, to: target.rawValue, actor: actorId, reason: reason,
-                at: now, on: connection, logger: logger
+                invoiceId, action: overriding ? "approve_override" : action.rawValue, from: state.rawValue, to: target.rawValue, actor: actorId,
+                reason: reason, at: now, on: connection, logger: logger
             )
             guard let invoice = try await Self.find(id: invoiceId, on: connection, logger: logger) else { return .notFound }
+            if overriding {
+                try await AuditLog.record(
+                    on: connection, subject: invoice.personId, entity: "invoice", entityId: invoiceId, action: "approve_override", by: actorId,
+                    at: now,
+                    changes: [
+                        "checks": .init(from: nil, to: invoice.checks.filter(\.needsAttention).map(\.kind.rawValue).joined(separator: ",")),
+                        "reason": .init(from: nil, to: reason),
+                    ],
+                    logger: logger
+                )
+            }
             if let kind = action.ownerNotification {
                 let payload = NotificationPayload(
                     period: invoice.period.iso, amount: Money.format(invoice.amount), reason: reason, invoiceId: invoiceId.lowercasedString

@@ -100,7 +100,7 @@ struct AdminInvoiceTests {
             let returned = try await app.send(.post, "/v1/invoices/\(id)/actions/return", token: admin, json: #"{"reason":"Chybí IČO"}"#, headers: [.ifMatch: etag])
             let replaced = try await app.upload("2026-11", token: try await app.token("jan.novak@staffbook.example"))
             let fresh = try await app.send(.get, "/v1/invoices/\(id)", token: admin)
-            let approved = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, headers: [.ifMatch: fresh.headers[.eTag]!])
+            let approved = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: #"{"override":true,"reason":"Zkontrolováno ručně"}"#, headers: [.ifMatch: fresh.headers[.eTag]!])
             let paid = try await app.send(.post, "/v1/invoices/\(id)/actions/mark-paid", token: admin, headers: [.ifMatch: approved.headers[.eTag]!])
 
             #expect(returned.status == .ok)
@@ -109,7 +109,7 @@ struct AdminInvoiceTests {
             let detail = try paid.decode(Detail.self)
             #expect(detail.state == "paid")
             #expect(detail.actions == ["undo-payment"])
-            #expect(detail.events.map(\.action) == ["upload", "return", "replace", "approve", "mark-paid"])
+            #expect(detail.events.map(\.action) == ["upload", "return", "replace", "approve_override", "mark-paid"])
             #expect(detail.events[1].reason == "Chybí IČO")
         }
     }
@@ -163,7 +163,7 @@ struct AdminInvoiceTests {
             let missing = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin)
             // Found by fuzzing: an empty If-Match is no If-Match (428), not a stale one (412).
             let empty = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: #"{"reason":null}"#, headers: [.ifMatch: ""])
-            let first = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, headers: [.ifMatch: etag])
+            let first = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: #"{"override":true,"reason":"Zkontrolováno ručně"}"#, headers: [.ifMatch: etag])
             let stale = try await app.send(.post, "/v1/invoices/\(id)/actions/undo-approval", token: admin, headers: [.ifMatch: etag])
 
             #expect(missing.status.code == 428, "\(missing.text)")
@@ -201,7 +201,9 @@ struct AdminInvoiceTests {
             let (id, etag) = try await submittedInvoice(app)
 
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                group.addTask { try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, headers: [.ifMatch: etag]).status.code }
+                group.addTask {
+                    try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: #"{"override":true,"reason":"Zkontrolováno ručně"}"#, headers: [.ifMatch: etag]).status.code
+                }
                 group.addTask {
                     try await app.send(.post, "/v1/invoices/\(id)/actions/return", token: other, json: #"{"reason":"x"}"#, headers: [.ifMatch: etag]).status.code
                 }

@@ -188,7 +188,7 @@ struct WorkerInvoiceTests {
         Rejection(name: "a truncated PDF", period: "2026-11", body: Multipart.invoice(pdf: Array(Multipart.demoPDF.prefix(300))), status: 422, type: "invalid-pdf"),
         Rejection(name: "three decimals", period: "2026-11", body: Multipart.invoice(amount: "100.123"), status: 400, type: "validation-failed"),
         Rejection(name: "a negative amount", period: "2026-11", body: Multipart.invoice(amount: "-5"), status: 400, type: "validation-failed"),
-        Rejection(name: "no amount", period: "2026-11", body: Multipart.body([.init(name: "file", filename: "a.pdf", contentType: "application/pdf", bytes: Multipart.demoPDF)]), status: 400, type: "malformed-request"),
+        Rejection(name: "no amount", period: "2026-11", body: Multipart.body([.init(name: "file", filename: "a.pdf", contentType: "application/pdf", bytes: Multipart.demoPDF)]), status: 400, type: "validation-failed"),
         Rejection(name: "no file", period: "2026-11", body: Multipart.body([.init(name: "amount", bytes: Array("5".utf8))]), status: 400, type: "malformed-request"),
         Rejection(name: "not multipart", period: "2026-11", body: ByteBuffer(string: "hello"), status: 400, type: "malformed-request"),
     ]

@@ -27,7 +27,7 @@ struct NotificationTests {
 
             let returned = try await app.send(.post, "/v1/invoices/\(id)/actions/return", token: admin, json: #"{"reason":"Chybí IČO"}"#, headers: [.ifMatch: "*"])
             _ = try await app.upload("2026-11", token: jan)
-            _ = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, headers: [.ifMatch: "*"])
+            _ = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: #"{"override":true,"reason":"Zkontrolováno ručně"}"#, headers: [.ifMatch: "*"])
             _ = try await app.send(.post, "/v1/invoices/\(id)/actions/mark-paid", token: admin, headers: [.ifMatch: "*"])
             _ = try await app.send(.post, "/v1/users/\(Demo.janNovak)/rates", token: admin, json: #"{"amount":"990","effectiveFrom":"2027-02-01"}"#)
             try await app.withWorker { _ = await $0.tick() }
@@ -66,7 +66,7 @@ struct NotificationTests {
                 """)
             _ = try await app.send(.post, "/v1/invoices/\(id)/actions/return", token: admin, json: #"{"reason":"Špatná částka"}"#, headers: [.ifMatch: "*"])
             _ = try await app.upload("2026-11", token: jan)
-            _ = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, headers: [.ifMatch: "*"])
+            _ = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: #"{"override":true,"reason":"Zkontrolováno ručně"}"#, headers: [.ifMatch: "*"])
             _ = try await app.send(.post, "/v1/auth/password-reset", token: nil, json: #"{"email":"jan.novak@staffbook.example"}"#)
             try await app.withWorker { _ = await $0.tick() }
 

@@ -1,0 +1,233 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+/// An invoice's data (what it says) and checks, as columns of `invoices`.
+extension PostgresInvoiceRepository {
+    /// The data and checks columns after `columns`, for a table alias.
+    static func dataColumns(_ alias: String) -> String {
+        [
+            "invoice_number", "variable_symbol", "supplier_ico", "supplier_dic", "customer_ico", "issue_date::text",
+            "taxable_supply_date::text", "due_date::text", "amount_without_vat::text", "vat_amount::text", "vat_rate::text", "currency",
+            "bank_account", "data_sources::text", "checks::text", "needs_attention", "bank_account_confirmed_at",
+        ].map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
+
+    /// Reads `dataColumns` from `first` on into the invoice.
+    static func decodeData(_ r: PostgresRandomAccessRow, from first: Int, into invoice: inout Invoice) throws {
+        var data = InvoiceData()
+        data.number = try r[first].decode(String?.self)
+        data.variableSymbol = try r[first + 1].decode(String?.self)
+        data.supplierIco = try r[first + 2].decode(String?.self)
+        data.supplierDic = try r[first + 3].decode(String?.self)
+        data.customerIco = try r[first + 4].decode(String?.self)
+        data.issueDate = try StoredValue.optionalDay(try r[first + 5].decode(String?.self), column: "invoices.issue_date")
+        data.taxableSupplyDate = try StoredValue.optionalDay(try r[first + 6].decode(String?.self), column: "invoices.taxable_supply_date")
+        data.dueDate = try StoredValue.optionalDay(try r[first + 7].decode(String?.self), column: "invoices.due_date")
+        data.amountWithoutVat = try StoredValue.optionalDecimal(try r[first + 8].decode(String?.self), column: "invoices.amount_without_vat")
+        data.vatAmount = try StoredValue.optionalDecimal(try r[first + 9].decode(String?.self), column: "invoices.vat_amount")
+        data.vatRate = try StoredValue.optionalDecimal(try r[first + 10].decode(String?.self), column: "invoices.vat_rate")
+        data.currency = InvoiceData.Currency(rawValue: try r[first + 11].decode(String.self))
+        data.bankAccount = try r[first + 12].decode(String?.self).flatMap { try? BankAccount($0) }
+        let sources = try r[first + 13].decode(String.self)
+        guard let decoded = try? JSONDecoder().decode([String: String].self, from: Data(sources.utf8)) else {
+            throw StoreError.malformedRow(column: "invoices.data_sources")
+        }
+        for (field, source) in decoded {
+            if let field = InvoiceData.Field(rawValue: field), let source = InvoiceData.Source(rawValue: source) { data.sources[field] = source }
+        }
+        invoice.data = data
+        guard let checks = try? JSONDecoder().decode([InvoiceCheck].self, from: Data(try r[first + 14].decode(String.self).utf8)) else {
+            throw StoreError.malformedRow(column: "invoices.checks")
+        }
+        invoice.checks = checks
+        invoice.needsAttention = try r[first + 15].decode(Bool.self)
+        invoice.bankAccountConfirmedAt = try r[first + 16].decode(Date?.self)
+    }
+
+    /// The data as the file version keeps it (JSON of text values).
+    static func snapshot(_ data: InvoiceData) -> String {
+        var values: [String: String] = [:]
+        func put(_ field: InvoiceData.Field, _ value: String?) {
+            if let value { values[field.rawValue] = value }
+        }
+        put(.number, data.number)
+        put(.variableSymbol, data.variableSymbol)
+        put(.supplierIco, data.supplierIco)
+        put(.supplierDic, data.supplierDic)
+        put(.customerIco, data.customerIco)
+        put(.issueDate, data.issueDate?.iso)
+        put(.taxableSupplyDate, data.taxableSupplyDate?.iso)
+        put(.dueDate, data.dueDate?.iso)
+        put(.amountWithoutVat, data.amountWithoutVat.map { Money.format($0) })
+        put(.vatAmount, data.vatAmount.map { Money.format($0) })
+        put(.vatRate, data.vatRate.map { "\($0)" })
+        put(.total, data.total.map { Money.format($0) })
+        put(.currency, data.currency?.rawValue)
+        put(.bankAccount, data.bankAccount?.iban)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let snapshot = ["values": values, "sources": Dictionary(uniqueKeysWithValues: data.sources.map { ($0.key.rawValue, $0.value.rawValue) })]
+        return String(decoding: (try? encoder.encode(snapshot)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// Sets the invoice's data columns from `data` on the caller's connection.
+    static func writeData(_ data: InvoiceData, invoiceId: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        let sources = String(
+            decoding: (try? JSONEncoder().encode(Dictionary(uniqueKeysWithValues: data.sources.map { ($0.key.rawValue, $0.value.rawValue) })))
+                ?? Data("{}".utf8), as: UTF8.self)
+        try await connection.query(
+            """
+            UPDATE invoices SET invoice_number = \(data.number), variable_symbol = \(data.variableSymbol), supplier_ico = \(data.supplierIco),
+                supplier_dic = \(data.supplierDic), customer_ico = \(data.customerIco), issue_date = \(data.issueDate?.iso)::date,
+                taxable_supply_date = \(data.taxableSupplyDate?.iso)::date, due_date = \(data.dueDate?.iso)::date,
+                amount_without_vat = \(data.amountWithoutVat.map { "\($0)" })::numeric, vat_amount = \(data.vatAmount.map { "\($0)" })::numeric,
+                vat_rate = \(data.vatRate.map { "\($0)" })::numeric, currency = \(data.currency?.rawValue ?? "CZK"),
+                bank_account = \(data.bankAccount?.iban), data_sources = \(sources)::jsonb,
+                bank_account_confirmed_by = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban) THEN bank_account_confirmed_by END,
+                bank_account_confirmed_at = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban) THEN bank_account_confirmed_at END
+            WHERE id = \(invoiceId)
+            """,
+            logger: logger
+        )
+    }
+}
+
+extension PostgresInvoiceRepository: InvoiceCheckRepository {
+    package func checkContext(invoiceId: UUID) async throws -> InvoiceCheckContext? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            guard let invoice = try await Self.find(id: invoiceId, on: connection, logger: logger), invoice.kind == .uploaded else { return nil }
+            let person = try await connection.query(
+                "SELECT ico, dic, bank_account, coalesce(capacity_hours_per_week, 40)::text FROM accounts WHERE id = \(invoice.personId)",
+                logger: logger
+            ).collect().first
+            guard let person else { return nil }
+            let (ico, dic, account, capacity) = try person.decode((String?, String?, String?, String).self)
+            let month = invoice.period
+            let (first, last) = (month.firstDay.iso, month.lastDay.iso)
+            var contracts: [(from: CalendarDay, to: CalendarDay?)] = []
+            let contractRows = try await connection.query(
+                """
+                SELECT valid_from::text, valid_to::text FROM contracts
+                WHERE account_id = \(invoice.personId) AND type = 'ICO' AND valid_from <= \(last)::date
+                  AND (valid_to IS NULL OR valid_to >= \(first)::date)
+                """,
+                logger: logger
+            )
+            for try await (from, to) in contractRows.decode((String, String?).self) {
+                contracts.append((try StoredValue.day(from, column: "contracts.valid_from"), try StoredValue.optionalDay(to, column: "contracts.valid_to")))
+            }
+            var rates: [(effectiveFrom: CalendarDay, amount: Decimal)] = []
+            let rateRows = try await connection.query(
+                """
+                SELECT effective_from::text, amount::text FROM hourly_rates
+                WHERE account_id = \(invoice.personId) AND superseded_by IS NULL AND effective_from <= \(last)::date
+                """,
+                logger: logger
+            )
+            for try await (from, amount) in rateRows.decode((String, String).self) {
+                rates.append((try StoredValue.day(from, column: "hourly_rates.effective_from"), try StoredValue.decimal(amount, column: "hourly_rates.amount")))
+            }
+            var tracked: [CalendarDay: Decimal] = [:]
+            let timeRows = try await connection.query(
+                """
+                SELECT to_char((started_at AT TIME ZONE 'Europe/Prague')::date, 'YYYY-MM-DD'),
+                       round(sum(extract(epoch FROM ended_at - started_at)) / 3600, 4)::text
+                FROM time_entries
+                WHERE account_id = \(invoice.personId) AND ended_at IS NOT NULL
+                  AND started_at >= (\(first)::date)::timestamp AT TIME ZONE 'Europe/Prague'
+                  AND started_at < ((\(last)::date + 1)::timestamp AT TIME ZONE 'Europe/Prague')
+                GROUP BY 1
+                """,
+                logger: logger
+            )
+            for try await (day, hours) in timeRows.decode((String, String).self) {
+                tracked[try StoredValue.day(day, column: "time_entries.started_at")] = try StoredValue.decimal(hours, column: "hours")
+            }
+            var duplicates: [UUID] = []
+            if let supplier = invoice.data.supplierIco, invoice.data.number != nil || invoice.data.variableSymbol != nil {
+                let rows = try await connection.query(
+                    """
+                    SELECT id FROM invoices
+                    WHERE id <> \(invoiceId) AND supplier_ico = \(supplier)
+                      AND (invoice_number = \(invoice.data.number) OR variable_symbol = \(invoice.data.variableSymbol))
+                    ORDER BY period LIMIT 5
+                    """,
+                    logger: logger
+                )
+                for try await id in rows.decode(UUID.self) { duplicates.append(id) }
+            }
+            let confirmed = try await connection.query(
+                "SELECT bank_account FROM invoices WHERE id = \(invoiceId) AND bank_account_confirmed_at IS NOT NULL", logger: logger
+            ).collect().first?.decode(String?.self) ?? nil
+            return InvoiceCheckContext(
+                month: month, data: invoice.data, amount: invoice.amount, profileIco: ico, profileDic: dic,
+                profileAccount: account.flatMap { try? BankAccount($0) }, confirmedAccount: confirmed, duplicates: duplicates,
+                contracts: contracts, weeklyCapacity: try StoredValue.decimal(capacity, column: "accounts.capacity_hours_per_week"), rates: rates,
+                trackedHours: tracked)
+        }
+    }
+
+    package func checkedInvoices(personId: UUID, from month: CalendarMonth) async throws -> [UUID] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT id FROM invoices
+                WHERE account_id = \(personId) AND period >= \(month.firstDay.iso)::date AND kind = 'uploaded' AND state <> 'paid'
+                ORDER BY period
+                """,
+                logger: logger
+            ).collect().map { try $0.decode(UUID.self) }
+        }
+    }
+
+    package func storeChecks(invoiceId: UUID, checks: [InvoiceCheck]) async throws {
+        let logger = self.logger
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(checks), as: UTF8.self)
+        let attention = checks.contains { $0.needsAttention }
+        try await database.withConnection { connection in
+            _ = try await connection.query(
+                "UPDATE invoices SET checks = \(json)::jsonb, needs_attention = \(attention) WHERE id = \(invoiceId)", logger: logger
+            ).collect()
+        }
+    }
+}
+
+extension PostgresInvoiceRepository {
+    package func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, now: Date) async throws -> ActOutcome {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            guard
+                let (state, version, account, personId) = try await connection.query(
+                    "SELECT state, version, bank_account, account_id FROM invoices WHERE id = \(invoiceId) AND kind = 'uploaded' FOR UPDATE",
+                    logger: logger
+                ).collect().first.map({ try $0.decode((String, Int, String?, UUID).self) })
+            else { return .notFound }
+            let current = try StoredValue.enumeration(state, as: InvoiceState.self, column: "invoices.state")
+            guard condition.matches(version) else { return .stale }
+            guard let account, current == .submitted else { return .refused(state: current, allowed: []) }
+            try await connection.query(
+                """
+                UPDATE invoices SET bank_account_confirmed_by = \(actorId), bank_account_confirmed_at = \(now), version = version + 1,
+                    updated_at = \(now)
+                WHERE id = \(invoiceId)
+                """,
+                logger: logger
+            )
+            try await Self.event(
+                invoiceId, action: "confirm_bank_account", from: state, to: state, actor: actorId, reason: account, at: now, on: connection,
+                logger: logger)
+            try await AuditLog.record(
+                on: connection, subject: personId, entity: "invoice", entityId: invoiceId, action: "confirm_bank_account", by: actorId, at: now,
+                changes: ["bankAccount": .init(from: nil, to: account)], logger: logger
+            )
+            guard let invoice = try await Self.find(id: invoiceId, on: connection, logger: logger) else { return .notFound }
+            return .done(invoice)
+        }
+    }
+}
