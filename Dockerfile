@@ -16,7 +16,7 @@ RUN swift build -c release --static-swift-stdlib --product staffbook \
 
 FROM ubuntu:noble
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates tzdata curl \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates tzdata curl libpoppler-glib8t64 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin staffbook
 WORKDIR /app
