@@ -17,10 +17,10 @@ build: system-libraries
 	swift build --product staffbook-pdf-attachments
 
 ## poppler's GLib API (the PDF attachment helper links it) and its tools (tests attach ISDOCs
-## to PDFs with pdfattach), from Debian's packages.
+## to PDFs with pdfattach), and libzip (ISDOCX containers), from Debian's packages.
 system-libraries:
-	@pkg-config --exists poppler-glib && command -v pdfattach >/dev/null || { apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libpoppler-glib-dev poppler-utils >/dev/null; }
+	@pkg-config --exists poppler-glib libzip && command -v pdfattach >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libpoppler-glib-dev poppler-utils libzip-dev >/dev/null; }
 
 db:
 	@scripts/local-postgres.sh start
@@ -41,7 +41,7 @@ run: db build $(DEV_KEY)
 	@DATABASE_URL=$(LOCAL_DB_URL) $(BIN) seed
 	@scripts/print-welcome.sh
 	@DATABASE_URL=$(LOCAL_DB_URL) AUTH_SIGNING_KEY="$$(cat $(DEV_KEY))" SMTP_HOST=127.0.0.1 SMTP_PORT=$(MAIL_PORT) SMTP_SECURITY=none \
-	  SMTP_FROM=staffbook@localhost exec $(BIN) serve --no-migrate
+	  SMTP_FROM=staffbook@localhost COMPANY_ICO=28123450 exec $(BIN) serve --no-migrate
 
 ## A signing key for local development only: made on the first run, git-ignored, reused.
 $(DEV_KEY):
@@ -65,11 +65,14 @@ format:
 ## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads, workbooks printed to PDF by
 ## LibreOffice, the reference page in headless Chromium (scripts/verify/verify.py).
 verify: db build test-tools
-	@command -v soffice >/dev/null && command -v pdftotext >/dev/null || { apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui poppler-utils fonts-dejavu-core >/dev/null; }
+	@# Carlito has Calibri's metrics: the workbooks print as they do in a spreadsheet with Calibri.
+	@command -v soffice >/dev/null && command -v pdftotext >/dev/null && fc-list | grep -q Carlito || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui poppler-utils fonts-dejavu-core \
+	  fonts-crosextra-carlito >/dev/null; }
 	@command -v chromium >/dev/null || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
-	@test -x .local/venv/bin/schemathesis || { python3 -m venv .local/venv && .local/venv/bin/pip install --quiet schemathesis==4.32.5 requests; }
+	@.local/venv/bin/python -c "import schemathesis, requests, openpyxl" 2>/dev/null || { python3 -m venv .local/venv && \
+	  .local/venv/bin/pip install --quiet schemathesis==4.32.5 requests openpyxl; }
 	.local/venv/bin/python scripts/verify/verify.py
 
 ## Benchmark at company-group scale (bench/run.py): wrk against the release server next to

@@ -16,6 +16,9 @@ enum FuzzTargets {
         "email": email,
         "webhook-url": webhookURL,
         "multipart-upload": MultipartUpload.fuzz,
+        "isdoc": isdoc,
+        "isdocx": isdocx,
+        "bank-account": bankAccount,
     ]
 
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -14,8 +14,10 @@ package enum ISDOCReader {
 
     package struct Problem: Error, Sendable, Equatable {
         package enum Code: String, Sendable {
-            /// Not XML, not an ISDOC invoice, or over the size limit.
+            /// Not XML, or not an ISDOC invoice.
             case notISDOC = "not_isdoc"
+            /// Over the size limit, or a container that would expand far beyond its size.
+            case tooLarge = "too_large"
             /// A DOCTYPE or entity declaration: refused unread.
             case declarations
             /// A value that does not parse (a date, an amount, an IČO's check digit, an account).
@@ -38,9 +40,14 @@ package enum ISDOCReader {
     /// The document's data (every value marked as from ISDOC). `companyIco`, when known, must be
     /// the customer's.
     package static func read(_ bytes: Data, companyIco: String?) throws(Problem) -> InvoiceData {
-        guard bytes.count <= maximumBytes else { throw Problem(field: nil, code: .notISDOC) }
+        guard bytes.count <= maximumBytes else { throw Problem(field: nil, code: .tooLarge) }
         if bytes.range(of: Data("<!DOCTYPE".utf8)) != nil || bytes.range(of: Data("<!ENTITY".utf8)) != nil {
             throw Problem(field: nil, code: .declarations)
+        }
+        // ISDOC is UTF-8. The XML parser's callbacks trap on a name that is not valid UTF-8, so
+        // nothing else reaches it: no invalid sequence, no other declared encoding.
+        guard let text = String(validating: bytes, as: UTF8.self), declaresUTF8(text), !hasInstructions(text) else {
+            throw Problem(field: nil, code: .notISDOC)
         }
         let collector = Collector()
         let parser = XMLParser(data: bytes)
@@ -49,6 +56,29 @@ package enum ISDOCReader {
         parser.delegate = collector
         guard parser.parse(), collector.isInvoice, !collector.tooDeep else { throw Problem(field: nil, code: .notISDOC) }
         return try data(collector.values, companyIco: companyIco)
+    }
+
+    /// A processing instruction, or an XML declaration not in its exact form (which the parser
+    /// reads as one): its callback for an instruction without data reads a null pointer, and
+    /// ISDOC has no use for them.
+    static func hasInstructions(_ text: String) -> Bool {
+        var rest = Substring(text.drop { $0 == "\u{FEFF}" || $0.isWhitespace })
+        if let declaration = rest.prefixMatch(of: xmlDeclaration) { rest = rest[declaration.range.upperBound...] }
+        return rest.contains("<?")
+    }
+
+    /// The XML declaration with its version and optional encoding and standalone, nothing else.
+    nonisolated(unsafe) private static let xmlDeclaration =
+        /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*("1\.[0-9]"|'1\.[0-9]')([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*("[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*("(yes|no)"|'(yes|no)'))?[ \t\r\n]*\?>/
+
+    /// No XML declaration, or one naming UTF-8 (or no encoding).
+    static func declaresUTF8(_ text: String) -> Bool {
+        let head = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>") else { return true }
+        let declaration = head[..<end.lowerBound].lowercased()
+        guard let encoding = declaration.range(of: "encoding") else { return true }
+        let value = declaration[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        return value.hasPrefix("utf-8") || value.hasPrefix("utf8")
     }
 
     /// Paths (element names from the root, namespace aside) of the values read.
@@ -87,7 +117,9 @@ package enum ISDOCReader {
     }
 
     private static func data(_ values: [String: [String]], companyIco: String?) throws(Problem) -> InvoiceData {
-        func first(_ path: String) -> String? { values[path]?.first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 } }
+        func first(_ path: String) -> String? {
+            values[path]?.first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
         func day(_ path: String, _ field: InvoiceData.Field) throws(Problem) -> CalendarDay? {
             guard let text = first(path) else { return nil }
             guard let day = CalendarDay(text.prefix(10)) else { throw Problem(field: field, code: .invalid) }
@@ -141,12 +173,14 @@ package enum ISDOCReader {
             if let rate = try amount(text, .vatRate) { rates.append(rate) }
         }
         data.vatRate = rates.max()
+        if let rate = data.vatRate, rate < 0 || rate >= 100 { throw Problem(field: .vatRate, code: .invalid) }
         data.vatAmount = try amount(first(useForeign ? Path.taxForeign : Path.tax), .vatAmount)
         data.amountWithoutVat = try amount(first(useForeign ? Path.exclusiveForeign : Path.exclusive), .amountWithoutVat)
         let inclusive = try amount(first(useForeign ? Path.inclusiveForeign : Path.inclusive), .total)
         data.total = try amount(first(useForeign ? Path.payableForeign : Path.payable), .total) ?? inclusive
         var lines: Decimal = 0
         for text in values[useForeign ? Path.lineForeign : Path.line] ?? [] { lines += try amount(text, .amountWithoutVat) ?? 0 }
+        if let total = data.total, total <= 0 { throw Problem(field: .total, code: .invalid) }
         try checkTotals(data, lines: values[useForeign ? Path.lineForeign : Path.line] == nil ? nil : lines, inclusive: inclusive)
         for field in InvoiceData.Field.allCases where data.has(field) { data.sources[field] = .isdoc }
         return data

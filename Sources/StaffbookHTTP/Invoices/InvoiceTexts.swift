@@ -26,7 +26,8 @@ enum InvoiceTexts {
     static func bankAccount(_ problem: BankAccount.Problem) -> LocalizedText {
         switch problem {
         case .format:
-            LocalizedText(en: "A Czech account as [prefix-]number/bank code, or an IBAN.", cs: "Český účet jako [předčíslí-]číslo/kód banky, nebo IBAN.")
+            LocalizedText(
+                en: "A Czech account as [prefix-]number/bank code, or an IBAN.", cs: "Český účet jako [předčíslí-]číslo/kód banky, nebo IBAN.")
         case .checkDigit:
             LocalizedText(en: "The account number's check digits do not match.", cs: "Kontrolní číslice čísla účtu nesedí.")
         case .unknownBank:
@@ -39,6 +40,10 @@ enum InvoiceTexts {
     static func isdoc(_ code: ISDOCReader.Problem.Code) -> LocalizedText {
         switch code {
         case .notISDOC: LocalizedText(en: "Not an ISDOC invoice that can be read.", cs: "Nejde o čitelnou fakturu ISDOC.")
+        case .tooLarge:
+            LocalizedText(
+                en: "The ISDOC is too large, or its archive would expand far beyond its size.",
+                cs: "ISDOC je příliš velký, nebo by se jeho archiv rozbalil na mnohem víc, než kolik měří.")
         case .declarations:
             LocalizedText(en: "A document type or entity declaration is not accepted.", cs: "Deklarace typu dokumentu ani entit nepřijímáme.")
         case .invalid: LocalizedText(en: "This value cannot be read.", cs: "Tuto hodnotu nelze přečíst.")
@@ -53,6 +58,30 @@ enum InvoiceTexts {
             en: "These checks fail or wait for confirmation: \(kinds). Approve with override and a reason, or return the invoice.",
             cs: "Tyto kontroly neprošly nebo čekají na potvrzení: \(kinds). Schvalte s override a důvodem, nebo fakturu vraťte."
         )
+    }
+
+    /// What a check that does not pass asks of the admin.
+    static func check(_ kind: InvoiceCheck.Kind) -> LocalizedText {
+        switch kind {
+        case .amount:
+            LocalizedText(
+                en: "The amount differs from what the month should cost by more than the tolerance.",
+                cs: "Částka se od toho, kolik měsíc má stát, liší víc, než dovoluje tolerance.")
+        case .supplier: LocalizedText(en: "The supplier's IČO is not the person's.", cs: "IČO dodavatele není IČO této osoby.")
+        case .customer: LocalizedText(en: "The invoice is not addressed to our company.", cs: "Faktura není vystavena na naši společnost.")
+        case .bankAccount:
+            LocalizedText(
+                en: "The bank account is not the one on file: confirm it first.", cs: "Bankovní účet není ten evidovaný: nejdřív ho potvrďte.")
+        case .duplicate:
+            LocalizedText(
+                en: "Another invoice of this supplier has the same number or variable symbol.",
+                cs: "Jiná faktura tohoto dodavatele má stejné číslo nebo variabilní symbol.")
+        case .dates:
+            LocalizedText(en: "A date is missing or out of order.", cs: "Některé datum chybí nebo nesedí.")
+        case .vat:
+            LocalizedText(
+                en: "The VAT does not fit the supplier's VAT status or rate.", cs: "DPH neodpovídá tomu, zda je dodavatel plátce, ani sazbě.")
+        }
     }
 
     static func locked(_ period: CalendarMonth, _ state: InvoiceState) -> LocalizedText {

@@ -24,16 +24,23 @@ extension MyInvoicesAPI {
 
         return try await uploads.storing.withBytes(form.spool.size) {
             let content = try await form.spool.load()
-            let (mediaType, isdocBytes) = try await kind(of: content, form: form, ignoreIsdoc: ignoreIsdoc)
+            let (mediaType, isdoc) = try await kind(of: content, form: form, ignoreIsdoc: ignoreIsdoc)
             var layers: [(InvoiceData, InvoiceData.Source)] = []
-            if let isdocBytes {
+            switch isdoc {
+            case .none: break
+            case .sent(let bytes):
                 do {
-                    layers.append((try ISDOCReader.read(isdocBytes, companyIco: checks.companyIco), .isdoc))
+                    layers.append((try ISDOCReader.read(bytes, companyIco: checks.companyIco), .isdoc))
                 } catch let error as ISDOCReader.Problem {
-                    throw Problem(
-                        .invalidIsdoc,
-                        fieldErrors: [.init(field: "isdoc" + (error.field.map { ".\($0.rawValue)" } ?? ""), code: error.code.rawValue, message: InvoiceTexts.isdoc(error.code))]
-                    )
+                    throw Problem(isdoc: error)
+                }
+            case .attached(let bytes):
+                do {
+                    layers.append((try ISDOCReader.read(bytes, companyIco: checks.companyIco), .isdoc))
+                } catch let error as ISDOCReader.Problem where error.code == .notISDOC || error.code == .declarations {
+                    // Another kind of attachment (a ZUGFeRD XML, notes): the PDF is just a PDF.
+                } catch let error as ISDOCReader.Problem {
+                    throw Problem(isdoc: error)
                 }
             }
             layers.append((formData, .form))
@@ -67,37 +74,43 @@ extension MyInvoicesAPI {
         }
     }
 
+    /// Where an upload's ISDOC is.
+    enum ISDOCLocation {
+        case none
+        /// Sent as the file or beside it: what cannot be read is the sender's to fix.
+        case sent(Data)
+        /// A PDF's attachment, which may be something other than an ISDOC.
+        case attached(Data)
+    }
+
     /// What the file is, and the ISDOC to read (sent beside it, the file itself, or a PDF's
     /// attachment).
-    private func kind(of content: Data, form: UploadForm, ignoreIsdoc: Bool) async throws -> (mediaType: String, isdoc: Data?) {
+    private func kind(of content: Data, form: UploadForm, ignoreIsdoc: Bool) async throws -> (mediaType: String, isdoc: ISDOCLocation) {
         let head = Array(content.prefix(PDFCheck.endLength)), tail = Array(content.suffix(PDFCheck.endLength))
-        let sent: Data?
-        do {
-            sent = try form.isdoc.map { ISDOCContainer.isZip($0) ? try ISDOCContainer.isdoc(in: $0) : $0 }
-        } catch let error as ISDOCReader.Problem {
-            throw Problem(.invalidIsdoc, fieldErrors: [.init(field: "isdoc", code: error.code.rawValue, message: InvoiceTexts.isdoc(error.code))])
-        }
         if head.starts(with: Array("%PDF-".utf8)) {
             try PDFCheck.check(head: head, tail: tail)
-            guard !ignoreIsdoc else { return ("application/pdf", nil) }
-            if let sent { return ("application/pdf", sent) }
-            if case .isdoc(let embedded) = await attachments.isdoc(in: content) { return ("application/pdf", embedded) }
-            return ("application/pdf", nil)
+            guard !ignoreIsdoc else { return ("application/pdf", .none) }
+            if let sent = form.isdoc { return ("application/pdf", .sent(try Self.unpacked(sent))) }
+            if case .isdoc(let embedded) = await attachments.isdoc(in: content) { return ("application/pdf", .attached(embedded)) }
+            return ("application/pdf", .none)
         }
-        if ISDOCContainer.isZip(content) {
-            guard !ignoreIsdoc else { return ("application/zip", nil) }
-            do {
-                return ("application/zip", try ISDOCContainer.isdoc(in: content))
-            } catch let error as ISDOCReader.Problem {
-                throw Problem(.invalidIsdoc, fieldErrors: [.init(field: "isdoc", code: error.code.rawValue, message: InvoiceTexts.isdoc(error.code))])
-            }
-        }
+        if ISDOCContainer.isZip(content) { return ("application/zip", ignoreIsdoc ? .none : .sent(try Self.unpacked(content))) }
         if let first = content.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }),
             first == UInt8(ascii: "<")
         {
-            return ("application/xml", ignoreIsdoc ? nil : content)
+            return ("application/xml", ignoreIsdoc ? .none : .sent(content))
         }
         throw InvoiceError.notAPDF
+    }
+
+    /// An ISDOC, or the one in an ISDOCX.
+    private static func unpacked(_ data: Data) throws -> Data {
+        guard ISDOCContainer.isZip(data) else { return data }
+        do {
+            return try ISDOCContainer.isdoc(in: data)
+        } catch {
+            throw Problem(isdoc: error)
+        }
     }
 }
 

@@ -15,3 +15,17 @@ extension Problem {
         }
     }
 }
+
+extension Problem {
+    /// An ISDOC that cannot be used, naming the field (`isdoc.total`) where one is at fault.
+    init(isdoc error: ISDOCReader.Problem) {
+        self = Problem(
+            .invalidIsdoc,
+            fieldErrors: [
+                .init(
+                    field: "isdoc" + (error.field.map { ".\($0.rawValue)" } ?? ""), code: error.code.rawValue, message: InvoiceTexts.isdoc(error.code)
+                )
+            ]
+        )
+    }
+}

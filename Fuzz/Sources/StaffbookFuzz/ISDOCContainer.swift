@@ -1,0 +1,1 @@
+../../../Sources/StaffbookHTTP/Invoices/ISDOCContainer.swift

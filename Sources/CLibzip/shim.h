@@ -1,0 +1,2 @@
+// libzip (Debian's libzip-dev), for reading ISDOCX containers.
+#include <zip.h>
