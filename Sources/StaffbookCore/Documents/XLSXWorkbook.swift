@@ -19,7 +19,12 @@ package struct XLSXWorkbook {
         case integerBold
         /// `23.11.2026`.
         case date
+        /// Text wrapped onto more lines within a column at most `wrappedWidth` wide.
+        case wrapped
     }
+
+    /// The widest a column of wrapped text grows, in characters.
+    package static let wrappedWidth = 40.0
 
     package enum Cell: Equatable, Sendable {
         case text(String, Style = .plain)
@@ -58,22 +63,29 @@ package struct XLSXWorkbook {
         return zip.finished()
     }
 
-    /// Widths (in characters) that fit each column's longest value, within 8 to 60.
+    /// Widths (in characters) that fit each column's own values, within 8 to 60. Above the
+    /// table (the rows before its header, the last frozen row) a row's last value runs across
+    /// the empty cells to its right, so it widens no column: a long line over the table must
+    /// not make a table column wide, and the sheet print small to fit the page.
     package var columnWidths: [Double] {
         var widths: [Double] = []
-        for row in rows {
+        let tableHeader = (frozenRows ?? 1) - 1
+        for (rowIndex, row) in rows.enumerated() {
+            let overflowing = rowIndex < tableHeader ? row.lastIndex { $0 != .empty } : nil
             for (index, cell) in row.enumerated() {
-                let length: Int
+                var width: Double
                 switch cell {
                 case .text(let text, let style):
-                    // A title row may run across empty cells to its right: it does not widen its column.
-                    length = style == .title ? 0 : text.count
-                case .number(let number, _), .formula(_, let number, _): length = Money.format(number).count + 5
-                case .date: length = 10
-                case .empty: length = 0
+                    // A title may run across empty cells to its right: it does not widen its column.
+                    width = style == .title ? 0 : Double(text.count) * 1.15 + 2
+                    if style == .wrapped { width = min(width, Self.wrappedWidth) }
+                case .number(let number, _), .formula(_, let number, _): width = Double(Money.format(number).count + 5) * 1.15 + 2
+                case .date: width = 10 * 1.15 + 2
+                case .empty: width = 0
                 }
+                if index == overflowing { width = 0 }
                 if widths.count <= index { widths.append(8) }
-                widths[index] = max(widths[index], min(60, Double(length) * 1.15 + 2))
+                widths[index] = max(widths[index], min(60, width))
             }
         }
         return widths
@@ -116,8 +128,15 @@ package struct XLSXWorkbook {
             xml += #"<col min="\#(index + 1)" max="\#(index + 1)" width="\#(String(format: "%.1f", width))" customWidth="1"/>"#
         }
         xml += "</cols><sheetData>"
+        let widths = columnWidths
         for (rowIndex, row) in rows.enumerated() {
-            xml += #"<row r="\#(rowIndex + 1)">"#
+            // Spreadsheets do not all grow a row to its wrapped text: the row says its height.
+            let lines =
+                row.enumerated().map { index, cell in
+                    guard case .text(let text, .wrapped) = cell, index < widths.count else { return 1 }
+                    return Self.lines(text, width: widths[index])
+                }.max() ?? 1
+            xml += lines > 1 ? #"<row r="\#(rowIndex + 1)" ht="\#(lines * 15)" customHeight="1">"# : #"<row r="\#(rowIndex + 1)">"#
             for (columnIndex, cell) in row.enumerated() {
                 let reference = Self.column(columnIndex) + String(rowIndex + 1)
                 switch cell {
@@ -143,6 +162,22 @@ package struct XLSXWorkbook {
         xml += #"<pageMargins left="0.5" right="0.5" top="0.6" bottom="0.6" header="0.3" footer="0.3"/>"#
         xml += #"<pageSetup paperSize="9" orientation="\#(landscape ? "landscape" : "portrait")" fitToWidth="1" fitToHeight="0"/>"#
         return xml + "</worksheet>"
+    }
+
+    /// The lines `text` wraps onto in a column `width` characters wide, word by word.
+    static func lines(_ text: String, width: Double) -> Int {
+        let perLine = max(1, Int((width - 2) / 1.15))
+        var lines = 1, used = 0
+        for word in text.split(separator: " ") {
+            let needed = used == 0 ? word.count : used + 1 + word.count
+            if needed > perLine, used > 0 {
+                lines += 1
+                used = word.count
+            } else {
+                used = needed
+            }
+        }
+        return lines
     }
 
     private static func number(_ value: Decimal) -> String {
@@ -221,7 +256,7 @@ package struct XLSXWorkbook {
         <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
         <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
         <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-        <cellXfs count="10">\
+        <cellXfs count="11">\
         <xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
         <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
         <xf numFmtId="0" fontId="2" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
@@ -232,6 +267,7 @@ package struct XLSXWorkbook {
         <xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
         <xf numFmtId="3" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>\
         <xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+        <xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment wrapText="1"/></xf>\
         </cellXfs>\
         <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
         </styleSheet>

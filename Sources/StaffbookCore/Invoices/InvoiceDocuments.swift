@@ -11,15 +11,24 @@ package enum InvoiceDocuments {
         package var amount: Decimal
         package var invoiceId: UUID
         package var link: String
+        /// What the invoice says (number, variable symbol, IČO, account, due date, currency).
+        package var data: InvoiceData
 
-        package init(employee: String, email: String, period: CalendarMonth, amount: Decimal, invoiceId: UUID, link: String) {
+        package init(
+            employee: String, email: String, period: CalendarMonth, amount: Decimal, invoiceId: UUID, link: String, data: InvoiceData = InvoiceData()
+        ) {
             self.employee = employee
             self.email = email
             self.period = period
             self.amount = amount
             self.invoiceId = invoiceId
             self.link = link
+            self.data = data
         }
+
+        var currency: String { data.currency?.rawValue ?? InvoiceData.Currency.czk.rawValue }
+        /// The account as a Czech bank takes it (the domestic form), else the IBAN.
+        var account: String { data.bankAccount.map { $0.domestic ?? $0.iban } ?? "" }
     }
 
     static let czechMonths = ["leden", "únor", "březen", "duben", "květen", "červen", "červenec", "srpen", "září", "říjen", "listopad", "prosinec"]
@@ -64,7 +73,7 @@ package enum InvoiceDocuments {
             rows.append([
                 .date(line.from), .date(line.to), .number(Decimal(line.days), .integer), .number(line.hours, .decimal),
                 .number(line.rate, .money), .number(line.amount, .money),
-                line.holiday.map { .text("svátek / public holiday: \($0.cs) / \($0.en)") } ?? .empty,
+                line.holiday.map { .text("svátek / public holiday: \($0.cs) / \($0.en)", .wrapped) } ?? .empty,
             ])
         }
         let first = header + 1, last = max(rows.count, first)
@@ -89,10 +98,20 @@ package enum InvoiceDocuments {
     /// The month's approved invoices for the accountant, with a filter and a totals row.
     /// The month's approved invoices for the accountant as CSV: one line each, amounts as
     /// `12345.50`, and the file's link.
+    /// The invoice's data comes after the first columns, which stay where importers expect them.
     package static func exportCSV(_ rows: [ExportRow]) -> CSVDocument {
         CSVDocument(
-            header: ["employee", "email", "period", "amount", "currency", "invoice_id", "link"],
-            rows: rows.map { [$0.employee, $0.email, $0.period.iso, Money.format($0.amount), "CZK", $0.invoiceId.lowercasedString, $0.link] }
+            header: [
+                "employee", "email", "period", "amount", "currency", "invoice_id", "link", "invoice_number", "variable_symbol", "supplier_ico",
+                "bank_account", "iban", "due_date",
+            ],
+            rows: rows.map { row in
+                [
+                    row.employee, row.email, row.period.iso, Money.format(row.amount), row.currency, row.invoiceId.lowercasedString, row.link,
+                    row.data.number ?? "", row.data.variableSymbol ?? "", row.data.supplierIco ?? "", row.account, row.data.bankAccount?.iban ?? "",
+                    row.data.dueDate?.iso ?? "",
+                ]
+            }
         )
     }
 
@@ -103,15 +122,17 @@ package enum InvoiceDocuments {
             [],
             [
                 .text("Zaměstnanec / Employee", .bold), .text("E-mail", .bold), .text("Období / Period", .bold),
-                .text("Částka / Amount", .bold), .text("Měna / Currency", .bold), .text("Faktura / Invoice", .bold),
-                .text("Odkaz / Link", .bold),
+                .text("Částka / Amount", .bold), .text("Měna / Currency", .bold), .text("Číslo faktury / Number", .bold),
+                .text("VS / Variable symbol", .bold), .text("IČO", .bold), .text("Účet / Account", .bold), .text("Splatnost / Due", .bold),
+                .text("Faktura / Invoice", .bold), .text("Odkaz / Link", .bold),
             ],
         ]
         let header = rows.count
         for row in exported {
             rows.append([
-                .text(row.employee), .text(row.email), .text(row.period.iso), .number(row.amount, .money), .text("CZK"),
-                .text(row.invoiceId.lowercasedString), .text(row.link),
+                .text(row.employee), .text(row.email), .text(row.period.iso), .number(row.amount, .money), .text(row.currency),
+                .text(row.data.number ?? ""), .text(row.data.variableSymbol ?? ""), .text(row.data.supplierIco ?? ""), .text(row.account),
+                row.data.dueDate.map { .date($0) } ?? .empty, .text(row.invoiceId.lowercasedString), .text(row.link),
             ])
         }
         let first = header + 1, last = max(rows.count, first)
@@ -119,7 +140,7 @@ package enum InvoiceDocuments {
             .text("Celkem / Total", .bold), .formula("COUNTA(A\(first):A\(last))", cached: Decimal(exported.count), .integerBold), .empty,
             .formula("SUM(D\(first):D\(last))", cached: exported.reduce(Decimal(0)) { $0 + $1.amount }, .moneyBold),
         ])
-        var workbook = XLSXWorkbook(sheetName: month.iso, rows: rows, frozenRows: header, autoFilter: "A\(header):G\(last)")
+        var workbook = XLSXWorkbook(sheetName: month.iso, rows: rows, frozenRows: header, autoFilter: "A\(header):L\(last)")
         workbook.landscape = true
         return workbook
     }

@@ -12,9 +12,13 @@ package struct InvoiceFileVersion: Sendable, Equatable {
     /// Nil for a statement the monthly run generated.
     package var uploadedBy: PersonRef?
     package var isCurrent: Bool
+    /// What this version's upload said (nil for a statement, or a file from before invoices had
+    /// data).
+    package var data: InvoiceData?
 
     package init(
-        id: UUID, version: Int, mediaType: String, size: Int, sha256: String, uploadedAt: Date, uploadedBy: PersonRef?, isCurrent: Bool
+        id: UUID, version: Int, mediaType: String, size: Int, sha256: String, uploadedAt: Date, uploadedBy: PersonRef?, isCurrent: Bool,
+        data: InvoiceData? = nil
     ) {
         self.id = id
         self.version = version
@@ -24,5 +28,6 @@ package struct InvoiceFileVersion: Sendable, Equatable {
         self.uploadedAt = uploadedAt
         self.uploadedBy = uploadedBy
         self.isCurrent = isCurrent
+        self.data = data
     }
 }

@@ -9,6 +9,9 @@ package struct MonthRow: Sendable, Equatable {
         package var amount: Decimal
         package var returnReason: String?
         package var file: InvoiceFile
+        /// What the invoice says, and what an admin will see (uploaded invoices).
+        package var data = InvoiceData()
+        package var checks: [InvoiceCheck] = []
 
         package init(id: UUID, state: InvoiceState, kind: InvoiceKind, amount: Decimal, returnReason: String? = nil, file: InvoiceFile) {
             self.id = id

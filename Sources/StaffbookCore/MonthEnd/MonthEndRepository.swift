@@ -7,6 +7,8 @@ package protocol MonthEndRepository: Sendable {
     /// Active people with a contractor (ICO) contract in the month and no invoice for it, in
     /// Czech name order, with their teams and the previous month's invoice amount.
     func missingInvoices(period: CalendarMonth) async throws -> [MissingInvoice]
+    /// How many of the month's submitted invoices have a failing or unconfirmed check.
+    func invoicesNeedingAttention(period: CalendarMonth) async throws -> Int
     /// The active admins.
     func activeAdmins() async throws -> [UUID]
 }

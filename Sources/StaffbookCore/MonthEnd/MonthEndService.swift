@@ -38,7 +38,7 @@ package struct MonthEndService: Sendable {
             )
         }
         if scheduled != nil, sequence == count {
-            let payload = Self.digest(period: period, missing: missing)
+            let payload = Self.digest(period: period, missing: missing, attention: try await monthEnd.invoicesNeedingAttention(period: period))
             for admin in try await monthEnd.activeAdmins() {
                 effects.append(.notify(NewNotification(accountId: admin, kind: .missingInvoicesDigest, payload: payload)))
             }
@@ -47,8 +47,9 @@ package struct MonthEndService: Sendable {
         return effects
     }
 
-    /// Who is missing, by team (someone in no team under "—"), each with last month's amount.
-    package static func digest(period: CalendarMonth, missing: [MissingInvoice]) -> NotificationPayload {
+    /// Who is missing, by team (someone in no team under "—"), each with last month's amount, and
+    /// how many submitted invoices wait on a failing or unconfirmed check.
+    package static func digest(period: CalendarMonth, missing: [MissingInvoice], attention: Int) -> NotificationPayload {
         let entries = missing.flatMap { person in
             (person.teams.isEmpty ? ["—"] : person.teams).map { team in
                 NotificationPayload.MissingPerson(
@@ -59,6 +60,6 @@ package struct MonthEndService: Sendable {
         let sorted = entries.enumerated().sorted { lhs, rhs in
             lhs.element.team == rhs.element.team ? lhs.offset < rhs.offset : lhs.element.team < rhs.element.team
         }.map(\.element)
-        return NotificationPayload(period: period.iso, missing: sorted)
+        return NotificationPayload(period: period.iso, missing: sorted, attention: attention)
     }
 }

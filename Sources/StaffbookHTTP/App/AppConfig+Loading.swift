@@ -22,7 +22,9 @@ extension AppConfig {
         config.monthEnd = try loadMonthEnd(values)
         config.companyName = values.string("company.name", default: config.companyName)
         if let ico = values.optionalString("company.ico") {
-            guard let valid = CompanyNumbers.ico(ico) else { throw ConfigurationError(key: "company.ico", reason: "'\(ico)' is not an IČO (8 digits with a check digit)") }
+            guard let valid = CompanyNumbers.ico(ico) else {
+                throw ConfigurationError(key: "company.ico", reason: "'\(ico)' is not an IČO (8 digits with a check digit)")
+            }
             config.invoices.companyIco = valid
         }
         config.invoices.amountTolerancePercent = Decimal(try values.int("invoices.amountTolerancePercent", default: 1, in: 0...100))

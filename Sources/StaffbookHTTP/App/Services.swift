@@ -57,7 +57,8 @@ package struct Services: Sendable {
         rateService = RateService(rates: rates, invoices: invoices, invoiceService: invoiceService)
         timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore)
-        invoiceChecks = InvoiceChecksService(store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent)
+        invoiceChecks = InvoiceChecksService(
+            store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent)
         accountLinks = AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase)
         fileLinks = FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
         visibility = PersonVisibility(people: people)

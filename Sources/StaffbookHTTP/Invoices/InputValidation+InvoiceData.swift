@@ -40,7 +40,11 @@ extension InputValidation {
             }
         }
         if let text = given("vatRate") {
-            if let value = Money.parseStored(text), value >= 0, value < 100 { data.vatRate = value } else { fail("body.vatRate", "rate", InvoiceTexts.vatRate) }
+            if let value = Money.parseStored(text), value >= 0, value < 100 {
+                data.vatRate = value
+            } else {
+                fail("body.vatRate", "rate", InvoiceTexts.vatRate)
+            }
         }
         if let text = given("currency") {
             if let currency = InvoiceData.Currency(rawValue: text.uppercased()) {

@@ -91,7 +91,8 @@ struct InvoiceSchemas: Sendable {
             period: row.month.iso, state: Self.monthState(invoice.state),
             invoiceId: invoice.id.lowercasedString, kind: Self.kind(invoice.kind),
             amount: Money.format(invoice.amount), returnReason: invoice.returnReason,
-            file: file(invoice.file, invoiceId: invoice.id), actions: Self.actions(actions)
+            file: file(invoice.file, invoiceId: invoice.id), data: invoice.kind == .uploaded ? Self.data(invoice.data) : nil,
+            checks: invoice.kind == .uploaded ? Self.checks(invoice.checks) : nil, actions: Self.actions(actions)
         )
     }
 

@@ -53,7 +53,12 @@ extension InvoicesAPI {
         case .refused(let state, let allowed):
             throw InvoiceError.invalidTransition(action: action, state: state, allowed: allowed)
         case .checksFailing(let failing):
-            throw Problem(.checksNeedAttention, detail: InvoiceTexts.checksNeedAttention(failing))
+            throw Problem(
+                .checksNeedAttention, detail: InvoiceTexts.checksNeedAttention(failing),
+                fieldErrors: failing.map {
+                    .init(field: "checks.\($0.kind.rawValue)", code: $0.code ?? $0.status.rawValue, message: InvoiceTexts.check($0.kind))
+                }
+            )
         case .done(let invoice):
             return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
         }
@@ -187,7 +192,7 @@ extension InvoicesAPI {
             InvoiceDocuments.ExportRow(
                 employee: "\(invoice.firstName) \(invoice.lastName)", email: invoice.email, period: invoice.period, amount: invoice.amount,
                 invoiceId: invoice.id,
-                link: fileLinks.url(.init(fileId: invoice.file.id, callerId: caller.accountId, expiresAt: expiresAt))
+                link: fileLinks.url(.init(fileId: invoice.file.id, callerId: caller.accountId, expiresAt: expiresAt)), data: invoice.data
             )
         }
         switch input.query.format {

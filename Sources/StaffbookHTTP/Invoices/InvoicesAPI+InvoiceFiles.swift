@@ -21,7 +21,8 @@ extension InvoicesAPI {
                                 uploadedBy: file.uploadedBy.map {
                                     .init(id: $0.id.lowercasedString, firstName: $0.firstName, lastName: $0.lastName)
                                 },
-                                current: file.isCurrent, downloadUrl: invoiceSchemas.downloadURL(id, fileId: file.id)
+                                current: file.isCurrent, downloadUrl: invoiceSchemas.downloadURL(id, fileId: file.id),
+                                data: file.data.map(InvoiceSchemas.data)
                             )
                         }))))
     }

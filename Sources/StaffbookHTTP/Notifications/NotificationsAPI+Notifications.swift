@@ -98,7 +98,8 @@ enum NotificationSchemas {
             state: Components.Schemas.NotificationState(rawValue: record.state.rawValue) ?? .pending,
             channel: record.channel.flatMap { Components.Schemas.Notification.ChannelPayload(rawValue: $0.rawValue) },
             createdAt: record.createdAt, sentAt: record.sentAt, period: record.payload.period, amount: record.payload.amount,
-            reason: record.payload.reason, effectiveFrom: record.payload.effectiveFrom
+            reason: record.payload.reason, effectiveFrom: record.payload.effectiveFrom,
+            invoicesNeedingAttention: record.payload.attention
         )
     }
 

@@ -100,6 +100,8 @@ enum MailTemplates {
                     {{^teams}}
                     Žádné: všichni fakturu poslali.
                     {{/teams}}
+
+                    Odeslané faktury, jejichž kontroly neprošly nebo čekají na potvrzení: {{attention}}.
                     """)
         case (.missingInvoicesDigest, .en):
             Texts(
@@ -116,6 +118,8 @@ enum MailTemplates {
                     {{^teams}}
                     None: everyone has sent theirs.
                     {{/teams}}
+
+                    Submitted invoices whose checks fail or wait for confirmation: {{attention}}.
                     """)
         case (.invoiceReturned, .cs):
             Texts(

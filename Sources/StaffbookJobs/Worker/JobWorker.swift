@@ -25,7 +25,8 @@ package final class JobWorker: Service, Sendable {
     private static let depth = Gauge(label: "staffbook_jobs_queue_depth")
 
     package init(
-        queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore, checks: InvoiceChecksService,
+        queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore,
+        checks: InvoiceChecksService,
         schedules: [Schedule],
         config: MonthEndConfig, clock: any AppClock, logger: Logger
     ) {
@@ -165,7 +166,8 @@ package final class JobWorker: Service, Sendable {
             guard let email = job.payload["email"] else { return .giveUp(error: "the job names no address", effects: []) }
             return .done([.passwordReset(email: email, grant: links.grant(.passwordReset, now: clock.now()))])
         case .invoiceChecks:
-            guard let person = job.payload["person"].flatMap({ UUID(uuidString: $0) }), let month = job.payload["month"].flatMap({ CalendarMonth($0) })
+            guard let person = job.payload["person"].flatMap({ UUID(uuidString: $0) }),
+                let month = job.payload["month"].flatMap({ CalendarMonth($0) })
             else { return .giveUp(error: "the job names no person or month", effects: []) }
             try await checks.recompute(personId: person, from: month)
             return .done([])

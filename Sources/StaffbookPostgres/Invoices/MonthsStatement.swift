@@ -14,7 +14,8 @@ package struct MonthsStatement: PostgresPreparedStatement {
                EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = $1 AND c.type = 'ICO'
                        AND c.valid_from < m.month + interval '1 month' AND (c.valid_to IS NULL OR c.valid_to >= m.month)),
                EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = $1
-                       AND c.valid_from < m.month + interval '1 month' AND (c.valid_to IS NULL OR c.valid_to >= m.month))
+                       AND c.valid_from < m.month + interval '1 month' AND (c.valid_to IS NULL OR c.valid_to >= m.month)),
+               \(PostgresInvoiceRepository.dataColumns("i"))
         FROM generate_series($2::date, $3::date, interval '-1 month') AS m (month)
         LEFT JOIN invoices i ON i.account_id = $1 AND i.period = m.month AND i.period BETWEEN $3::date AND $2::date
         LEFT JOIN invoice_files f ON f.id = i.current_file_id
@@ -53,6 +54,10 @@ package struct MonthsStatement: PostgresPreparedStatement {
                     size: try r[8].decode(Int.self), sha256: try r[9].decode(String.self)
                 )
             )
+            if let amount = existing?.amount {
+                existing?.data = try PostgresInvoiceRepository.data(r, from: 12, total: amount)
+                existing?.checks = try PostgresInvoiceRepository.checks(try r[26].decode(String.self))
+            }
         }
         return MonthRow(
             month: try StoredValue.month(try r[0].decode(String.self), column: "month"), invoice: existing,

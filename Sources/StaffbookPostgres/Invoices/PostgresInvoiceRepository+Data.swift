@@ -16,6 +16,14 @@ extension PostgresInvoiceRepository {
 
     /// Reads `dataColumns` from `first` on into the invoice.
     static func decodeData(_ r: PostgresRandomAccessRow, from first: Int, into invoice: inout Invoice) throws {
+        invoice.data = try data(r, from: first, total: invoice.amount)
+        invoice.checks = try checks(try r[first + 14].decode(String.self))
+        invoice.needsAttention = try r[first + 15].decode(Bool.self)
+        invoice.bankAccountConfirmedAt = try r[first + 16].decode(Date?.self)
+    }
+
+    /// The data of `dataColumns` from `first` on; the invoice's amount is its total.
+    static func data(_ r: PostgresRandomAccessRow, from first: Int, total: Decimal) throws -> InvoiceData {
         var data = InvoiceData()
         data.number = try r[first].decode(String?.self)
         data.variableSymbol = try r[first + 1].decode(String?.self)
@@ -28,6 +36,7 @@ extension PostgresInvoiceRepository {
         data.amountWithoutVat = try StoredValue.optionalDecimal(try r[first + 8].decode(String?.self), column: "invoices.amount_without_vat")
         data.vatAmount = try StoredValue.optionalDecimal(try r[first + 9].decode(String?.self), column: "invoices.vat_amount")
         data.vatRate = try StoredValue.optionalDecimal(try r[first + 10].decode(String?.self), column: "invoices.vat_rate")
+        data.total = total
         data.currency = InvoiceData.Currency(rawValue: try r[first + 11].decode(String.self))
         data.bankAccount = try r[first + 12].decode(String?.self).flatMap { try? BankAccount($0) }
         let sources = try r[first + 13].decode(String.self)
@@ -37,13 +46,14 @@ extension PostgresInvoiceRepository {
         for (field, source) in decoded {
             if let field = InvoiceData.Field(rawValue: field), let source = InvoiceData.Source(rawValue: source) { data.sources[field] = source }
         }
-        invoice.data = data
-        guard let checks = try? JSONDecoder().decode([InvoiceCheck].self, from: Data(try r[first + 14].decode(String.self).utf8)) else {
+        return data
+    }
+
+    static func checks(_ text: String) throws -> [InvoiceCheck] {
+        guard let checks = try? JSONDecoder().decode([InvoiceCheck].self, from: Data(text.utf8)) else {
             throw StoreError.malformedRow(column: "invoices.checks")
         }
-        invoice.checks = checks
-        invoice.needsAttention = try r[first + 15].decode(Bool.self)
-        invoice.bankAccountConfirmedAt = try r[first + 16].decode(Date?.self)
+        return checks
     }
 
     /// The data as the file version keeps it (JSON of text values).
@@ -70,6 +80,37 @@ extension PostgresInvoiceRepository {
         encoder.outputFormatting = .sortedKeys
         let snapshot = ["values": values, "sources": Dictionary(uniqueKeysWithValues: data.sources.map { ($0.key.rawValue, $0.value.rawValue) })]
         return String(decoding: (try? encoder.encode(snapshot)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// The data a file version kept (`snapshot`); nil for one from before invoices had data.
+    static func data(snapshot text: String?) throws -> InvoiceData? {
+        guard let text else { return nil }
+        struct Snapshot: Decodable {
+            var values: [String: String]
+            var sources: [String: String]
+        }
+        let column = "invoice_files.data"
+        guard let snapshot = try? JSONDecoder().decode(Snapshot.self, from: Data(text.utf8)) else { throw StoreError.malformedRow(column: column) }
+        let values = snapshot.values
+        var data = InvoiceData()
+        data.number = values[InvoiceData.Field.number.rawValue]
+        data.variableSymbol = values[InvoiceData.Field.variableSymbol.rawValue]
+        data.supplierIco = values[InvoiceData.Field.supplierIco.rawValue]
+        data.supplierDic = values[InvoiceData.Field.supplierDic.rawValue]
+        data.customerIco = values[InvoiceData.Field.customerIco.rawValue]
+        data.issueDate = try StoredValue.optionalDay(values[InvoiceData.Field.issueDate.rawValue], column: column)
+        data.taxableSupplyDate = try StoredValue.optionalDay(values[InvoiceData.Field.taxableSupplyDate.rawValue], column: column)
+        data.dueDate = try StoredValue.optionalDay(values[InvoiceData.Field.dueDate.rawValue], column: column)
+        data.amountWithoutVat = try StoredValue.optionalDecimal(values[InvoiceData.Field.amountWithoutVat.rawValue], column: column)
+        data.vatAmount = try StoredValue.optionalDecimal(values[InvoiceData.Field.vatAmount.rawValue], column: column)
+        data.vatRate = try StoredValue.optionalDecimal(values[InvoiceData.Field.vatRate.rawValue], column: column)
+        data.total = try StoredValue.optionalDecimal(values[InvoiceData.Field.total.rawValue], column: column)
+        data.currency = values[InvoiceData.Field.currency.rawValue].flatMap(InvoiceData.Currency.init(rawValue:))
+        data.bankAccount = values[InvoiceData.Field.bankAccount.rawValue].flatMap { try? BankAccount($0) }
+        for (field, source) in snapshot.sources {
+            if let field = InvoiceData.Field(rawValue: field), let source = InvoiceData.Source(rawValue: source) { data.sources[field] = source }
+        }
+        return data
     }
 
     /// Sets the invoice's data columns from `data` on the caller's connection.
@@ -117,7 +158,8 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
                 logger: logger
             )
             for try await (from, to) in contractRows.decode((String, String?).self) {
-                contracts.append((try StoredValue.day(from, column: "contracts.valid_from"), try StoredValue.optionalDay(to, column: "contracts.valid_to")))
+                contracts.append(
+                    (try StoredValue.day(from, column: "contracts.valid_from"), try StoredValue.optionalDay(to, column: "contracts.valid_to")))
             }
             var rates: [(effectiveFrom: CalendarDay, amount: Decimal)] = []
             let rateRows = try await connection.query(
@@ -128,7 +170,9 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
                 logger: logger
             )
             for try await (from, amount) in rateRows.decode((String, String).self) {
-                rates.append((try StoredValue.day(from, column: "hourly_rates.effective_from"), try StoredValue.decimal(amount, column: "hourly_rates.amount")))
+                rates.append(
+                    (try StoredValue.day(from, column: "hourly_rates.effective_from"), try StoredValue.decimal(amount, column: "hourly_rates.amount"))
+                )
             }
             var tracked: [CalendarDay: Decimal] = [:]
             let timeRows = try await connection.query(
@@ -159,9 +203,10 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
                 )
                 for try await id in rows.decode(UUID.self) { duplicates.append(id) }
             }
-            let confirmed = try await connection.query(
-                "SELECT bank_account FROM invoices WHERE id = \(invoiceId) AND bank_account_confirmed_at IS NOT NULL", logger: logger
-            ).collect().first?.decode(String?.self) ?? nil
+            let confirmed =
+                try await connection.query(
+                    "SELECT bank_account FROM invoices WHERE id = \(invoiceId) AND bank_account_confirmed_at IS NOT NULL", logger: logger
+                ).collect().first?.decode(String?.self) ?? nil
             return InvoiceCheckContext(
                 month: month, data: invoice.data, amount: invoice.amount, profileIco: ico, profileDic: dic,
                 profileAccount: account.flatMap { try? BankAccount($0) }, confirmedAccount: confirmed, duplicates: duplicates,

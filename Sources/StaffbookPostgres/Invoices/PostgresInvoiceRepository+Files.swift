@@ -7,8 +7,9 @@ import StaffbookCore
 extension PostgresInvoiceRepository {
     /// The columns `fileVersion(_:from:)` reads, for a file `v` and its uploader `u`.
     static let versionColumns = """
-        v.id, v.version, v.media_type, v.size, encode(v.sha256, 'hex'), v.uploaded_at, u.id, u.first_name, u.last_name
+        v.id, v.version, v.media_type, v.size, encode(v.sha256, 'hex'), v.uploaded_at, u.id, u.first_name, u.last_name, v.data::text
         """
+    static let versionColumnCount = 10
 
     static func fileVersion(_ row: PostgresRow, from index: Int, currentFileId: UUID) throws -> InvoiceFileVersion {
         let r = row.makeRandomAccess()
@@ -21,7 +22,7 @@ extension PostgresInvoiceRepository {
             uploadedBy: try uploader.map {
                 PersonRef(id: $0, firstName: try r[index + 7].decode(String.self), lastName: try r[index + 8].decode(String.self))
             },
-            isCurrent: id == currentFileId
+            isCurrent: id == currentFileId, data: try Self.data(snapshot: try r[index + 9].decode(String?.self))
         )
     }
 
@@ -59,7 +60,7 @@ extension PostgresInvoiceRepository {
             for try await row in rows {
                 let invoice = try Self.invoice(row)
                 let file = try Self.fileVersion(row, from: Self.columnCount, currentFileId: invoice.file.id)
-                return (invoice, file, try row.makeRandomAccess()[Self.columnCount + 9].decode(Data.self))
+                return (invoice, file, try row.makeRandomAccess()[Self.columnCount + Self.versionColumnCount].decode(Data.self))
             }
             return nil
         }

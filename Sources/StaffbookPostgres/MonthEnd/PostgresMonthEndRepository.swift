@@ -72,6 +72,20 @@ package struct PostgresMonthEndRepository: MonthEndRepository {
         }
     }
 
+    package func invoicesNeedingAttention(period: CalendarMonth) async throws -> Int {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT count(*) FROM invoices
+                WHERE period = \(period.firstDay.iso)::date AND state = \(InvoiceState.submitted.rawValue) AND needs_attention
+                """,
+                logger: logger
+            ).collect()
+            return try rows.first?.decode(Int.self) ?? 0
+        }
+    }
+
     package func activeAdmins() async throws -> [UUID] {
         let logger = self.logger
         return try await database.withConnection { connection in

@@ -52,9 +52,11 @@ extension PostgresPeopleRepository {
         ).collect()
         guard let row = rows.first else { return nil }
         let (ico, dic, account) = try row.decode((String?, String?, String?).self)
-        return BillingDetails(ico: ico, dic: dic, bankAccount: try account.map { text in
-            guard let account = try? BankAccount(text) else { throw StoreError.malformedRow(column: "accounts.bank_account") }
-            return account
-        })
+        return BillingDetails(
+            ico: ico, dic: dic,
+            bankAccount: try account.map { text in
+                guard let account = try? BankAccount(text) else { throw StoreError.malformedRow(column: "accounts.bank_account") }
+                return account
+            })
     }
 }

@@ -297,7 +297,7 @@ struct AdminInvoiceTests {
             #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
             let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
             let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-            #expect(lines.first == "employee,email,period,amount,currency,invoice_id,link")
+            #expect(lines.first == "employee,email,period,amount,currency,invoice_id,link,invoice_number,variable_symbol,supplier_ico,bank_account,iban,due_date")
             #expect(text.contains("Ondřej Chalupa,ondrej.chalupa@staffbook.example,2026-09,"))
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
             #expect(csv.headers[.contentDisposition] == #"attachment; filename="invoices-2026-09.csv""#)

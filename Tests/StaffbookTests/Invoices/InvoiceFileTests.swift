@@ -171,11 +171,14 @@ struct InvoiceFileTests {
             #expect(sheet.row(startingWith: "Schválené faktury / Approved invoices")?[1].value == "září 2026 / September 2026")
             let headerIndex = try #require(sheet.rows.firstIndex { $0.first?.value == "Zaměstnanec / Employee" })
             let header = sheet.rows[headerIndex]
-            #expect(header.map(\.value) == ["Zaměstnanec / Employee", "E-mail", "Období / Period", "Částka / Amount", "Měna / Currency", "Faktura / Invoice", "Odkaz / Link"])
+            #expect(header.map(\.value) == [
+                "Zaměstnanec / Employee", "E-mail", "Období / Period", "Částka / Amount", "Měna / Currency", "Číslo faktury / Number",
+                "VS / Variable symbol", "IČO", "Účet / Account", "Splatnost / Due", "Faktura / Invoice", "Odkaz / Link",
+            ])
             #expect(header.allSatisfy { $0.bold })
             #expect(sheet.freeze == "A\(headerIndex + 2)")
             let rows = Array(sheet.rows[(headerIndex + 1)..<(headerIndex + 1 + expected.count)])
-            #expect(sheet.autoFilter == "A\(headerIndex + 1):G\(headerIndex + 1 + expected.count)")
+            #expect(sheet.autoFilter == "A\(headerIndex + 1):L\(headerIndex + 1 + expected.count)")
             for (row, line) in zip(rows, expected) {
                 let parts = try #require(line).split(separator: "|").map(String.init)
                 #expect(row[0].value == parts[0])
@@ -187,12 +190,12 @@ struct InvoiceFileTests {
             #expect(total[1].kind == "formula" && total[1].cached == String(expected.count))
             let sum = expected.compactMap { $0?.split(separator: "|").last.flatMap { Decimal(string: String($0)) } }.reduce(0, +)
             #expect(total[3].kind == "formula" && Decimal(string: total[3].cached) == sum)
-            for letter in ["A", "B", "D", "G"] {
+            for letter in ["A", "B", "D", "L"] {
                 #expect((sheet.widths[letter] ?? 0) >= min(Double(sheet.longestText(column: letter)), 60), "column \(letter)")
             }
             #expect(sheet.fitToPage && sheet.fitToWidth == 1)
             // The link column: absolute, signed, and it opens with no Authorization header.
-            let link = try #require(rows.first?[6].value)
+            let link = try #require(rows.first?[11].value)
             #expect(link.hasPrefix("https://staffbook.example.com/v1/file-links/"))
             let opened = try await app.execute(String(link.dropFirst("https://staffbook.example.com".count)))
             #expect(opened.status == .ok)

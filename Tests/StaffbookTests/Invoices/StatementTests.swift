@@ -114,11 +114,14 @@ struct StatementTests {
             #expect(total[3].kind == "formula" && total[3].cached == "126" && total[3].bold)
             #expect(total[4].kind == "empty")
             #expect(total[5].kind == "formula" && total[5].cached == "61740" && total[5].format.contains("Kč"))
-            // Columns wide enough for what they hold; printed one page wide.
-            for letter in ["A", "B", "C", "D", "E", "F", "G"] {
-                let longest = Double(sheet.longestText(column: letter))
+            // Columns as wide as the table's own cells (the lines above it run across), the note
+            // wrapped: printed one page wide at a readable size.
+            for letter in ["A", "B", "C", "D", "E", "F"] {
+                let longest = Double(sheet.longestText(column: letter, skippingRows: headerIndex))
                 #expect((sheet.widths[letter] ?? 0) >= min(longest, 60), "column \(letter)")
             }
+            #expect((sheet.widths["B"] ?? 0) < 20, "the To column is sized by its dates, not the hours basis above the table")
+            #expect(sheet.widths["G"] == XLSXWorkbook.wrappedWidth && rows[1][6].wrap)
             #expect((sheet.widths["F"] ?? 0) >= Double("61 740,00 Kč".count))
             #expect(sheet.fitToPage && sheet.fitToWidth == 1)
             #expect(sheet.orientation == "landscape")

@@ -96,6 +96,9 @@ struct MonthEndTests {
                 #expect(digest.contains("Mobile:") && digest.contains("minulý měsíc"))
                 #expect(!digest.contains("nil"))
                 #expect(!digest.contains("Jan Novák"))
+                #expect(
+                    digest.contains("Odeslané faktury, jejichž kontroly neprošly nebo čekají na potvrzení: 1."),
+                    "Jan's upload of the 4th has no issue date: it needs an admin")
                 let posted = try await chat.waitForRequests(1)
                 #expect(posted.map(\.path) == ["/company"])
                 #expect(posted.first?.body.contains("Chybějící faktury za listopad 2026") == true)

@@ -43,3 +43,16 @@ struct Multipart {
         ])
     }
 }
+
+extension Multipart {
+    /// An upload with its file, an ISDOC beside it, and text fields in the given order.
+    static func upload(
+        file: Data, filename: String = "faktura.pdf", contentType: String = "application/pdf", isdoc: Data? = nil,
+        fields: KeyValuePairs<String, String> = [:]
+    ) -> ByteBuffer {
+        var parts = [Part(name: "file", filename: filename, contentType: contentType, bytes: Array(file))]
+        if let isdoc { parts.append(Part(name: "isdoc", filename: "faktura.isdoc", contentType: "application/xml", bytes: Array(isdoc))) }
+        parts += fields.map { Part(name: $0.key, bytes: Array($0.value.utf8)) }
+        return body(parts)
+    }
+}

@@ -22,6 +22,7 @@ enum OpenPyXL {
             var kind: String
             var format: String
             var bold: Bool
+            var wrap: Bool
         }
 
         var title: String
@@ -66,7 +67,8 @@ enum OpenPyXL {
                 if isinstance(v, str) and v.startswith("="): return "formula"
                 return "text"
             rows = [[{"ref": c.coordinate, "value": text(c.value), "cached": text(cached[c.coordinate].value), "kind": kind(c.value),
-                      "format": c.number_format, "bold": bool(c.font is not None and c.font.b)} for c in row]
+                      "format": c.number_format, "bold": bool(c.font is not None and c.font.b),
+                      "wrap": bool(c.alignment is not None and c.alignment.wrap_text)} for c in row]
                     for row in sheet.iter_rows()]
             setup = sheet.sheet_properties.pageSetUpPr
             print(json.dumps({"title": sheet.title, "rows": rows,
