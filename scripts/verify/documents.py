@@ -1,6 +1,9 @@
 """`make verify` checks that the workbooks look finished where people open them: a statement and
 an export converted to PDF by LibreOffice (headless), whose text (pdftotext) must hold every
-header and amount in full; a clipped column shows as `###` or a cut-off word."""
+header and amount in full; a clipped column shows as `###` or a cut-off word. The statement
+must print on A4 at 9 pt or more: fitting one page wide shrinks the type, and the words' heights
+(`pdftotext -bbox`) show by how much."""
+import io
 import os
 import re
 import shutil
@@ -26,6 +29,32 @@ def to_pdf_text(workbook, folder, name):
     pages = subprocess.run(["pdfinfo", pdf], check=True, capture_output=True, text=True).stdout
     text = subprocess.run(["pdftotext", "-layout", pdf, "-"], check=True, capture_output=True, text=True).stdout
     return text, int(re.search(r"Pages:\s+(\d+)", pages).group(1))
+
+
+def word_boxes(folder, name):
+    """The page's size and the median height of its words' boxes (`pdftotext -bbox`), in points."""
+    pdf = os.path.join(folder, name + ".pdf")
+    html = subprocess.run(["pdftotext", "-bbox", pdf, "-"], check=True, capture_output=True, text=True).stdout
+    page = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', html)
+    heights = sorted(float(m.group(2)) - float(m.group(1))
+                     for m in re.finditer(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"', html))
+    return (float(page.group(1)), float(page.group(2))) if page else (0, 0), heights[len(heights) // 2] if heights else 0
+
+
+def type_size(folder, name):
+    """The page size and the type size the PDF's words print at: their boxes' height over the box
+    height of 11 pt type in the same font, printed unscaled by the same LibreOffice."""
+    import openpyxl
+    from openpyxl.styles import Font
+    book = openpyxl.Workbook()
+    for row, text in enumerate(["Zaměstnanec / Employee", "Celkem / Total", "Hodiny / Hours"], start=1):
+        book.active.cell(row=row, column=1, value=text).font = Font(name="Calibri", size=11)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    to_pdf_text(buffer.getvalue(), folder, "calibration")
+    _, eleven = word_boxes(folder, "calibration")
+    page, box = word_boxes(folder, name)
+    return page, 11 * box / eleven if eleven else 0, box
 
 
 def amount_shown(text, amount):
@@ -57,14 +86,21 @@ def documents():
         print("\n".join(line for line in text.splitlines() if line.strip()))
         print("----")
         wanted = ["Agentura Staffbook s.r.o.", "Kateřina Nováková", "říjen 2026 / October 2026", "HPP", "Od / From", "Do / To",
-                  "Dny / Days", "Hodiny / Hours", "Sazba / Rate", "Částka / Amount", "Poznámka / Note", "Celkem / Total",
-                  "Den vzniku samostatného československého státu"]
+                  "Dny / Days", "Hodiny / Hours", "Sazba / Rate", "Částka / Amount", "Poznámka / Note", "Celkem / Total"]
+        # The holiday's note wraps within its column: its words, in order, on lines one under another.
+        holiday = "Den vzniku samostatného československého státu / Independent Czechoslovak State Day"
         missing = [w for w in wanted if w not in text]
+        if not re.search(r".*?".join(map(re.escape, holiday.split())), text, re.S):
+            missing.append(holiday)
         amounts = [line["amount"] for line in detail["statementLines"]] + [detail["amount"]]
         unshown = [a for a in amounts if not amount_shown(text, a)]
         check("statement PDF: every header, name and the holiday in full", not missing, f"missing {missing}" if missing else "")
         check("statement PDF: every line amount and the total", not unshown, f"not shown {unshown} of {amounts}" if unshown else "")
         check("statement PDF: no clipped number (###), one page wide", "###" not in text and pages == 1, f"{pages} page(s)")
+        (width, height), size, box = type_size(folder, "statement")
+        a4 = sorted([round(width), round(height)]) == [595, 842]
+        check("statement PDF: A4, type at 9 pt or more", a4 and size >= 9,
+              f"page {width:.0f}×{height:.0f} pt, words {box:.1f} pt high: {size:.1f} pt type")
 
         export = requests.get(server.url + "/v1/invoices/export?period=2026-09&format=xlsx", headers=auth(admin), timeout=30).content
         text, pages = to_pdf_text(export, folder, "export")

@@ -24,7 +24,7 @@ import uuid
 import requests
 
 from fuzzing import fuzz_targets
-from hardening import connection_cap, demo_accounts, slow_clients, timing
+from hardening import connection_cap, demo_accounts, mutated_isdoc_pdfs, slow_clients, timing
 from docs import reference_page
 from documents import documents
 from monthend import killed_mid_job, mail_outage, two_instances
@@ -311,7 +311,8 @@ def killed_upload():
 
 if __name__ == "__main__":
     steps = sys.argv[1:] or ["fuzz", "fuzz_targets", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
-                               "two_instances", "mail_outage", "killed_mid_job", "killed_upload", "documents", "reference_page",
+                               "two_instances", "mail_outage", "killed_mid_job", "killed_upload", "mutated_isdoc_pdfs", "documents",
+                               "reference_page",
                                "races", "faults"]
     for step in steps:
         print(f"== {step}", flush=True)
