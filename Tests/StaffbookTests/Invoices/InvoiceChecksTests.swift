@@ -16,10 +16,7 @@ struct InvoiceChecksTests {
 
     @Test func anInvoiceThatSaysWhatTheMonthShouldCostPassesEveryCheck() async throws {
         try await TestApp.test(configure: Desk.configure) { app in
-            try await app.seedDemo()
-            let jan = try await app.token("jan.novak@staffbook.example")
-            let admin = try await app.token("admin@staffbook.example")
-            let expected = try await app.jansOctoberExpectation(jan)
+            let (jan, admin, expected) = try await app.jansOctober()
 
             let month = try await app.upload("2026-10", token: jan, body: try Desk.isdocPDF(Desk.jans(expected))).decode(Desk.MyMonth.self)
             let detail = try await app.send(.get, "/v1/invoices/\(try #require(month.invoiceId))", token: admin).decode(Desk.Detail.self)
@@ -37,9 +34,7 @@ struct InvoiceChecksTests {
 
     @Test func theAmountPassesWithinTheToleranceAndAnInvoiceTenPercentOverIsFlaggedWithTheDifference() async throws {
         try await TestApp.test(configure: Desk.configure) { app in
-            try await app.seedDemo()
-            let jan = try await app.token("jan.novak@staffbook.example")
-            let expected = try await app.jansOctoberExpectation(jan)
+            let (jan, _, expected) = try await app.jansOctober()
             let within = expected * Decimal(string: "1.005")!
             let over = expected * Decimal(string: "1.1")!
 
@@ -94,10 +89,7 @@ struct InvoiceChecksTests {
 
     @Test func aNewBankAccountWaitsForAnAdminsConfirmationAndEachNewOneAgain() async throws {
         try await TestApp.test(configure: Desk.configure) { app in
-            try await app.seedDemo()
-            let jan = try await app.token("jan.novak@staffbook.example")
-            let admin = try await app.token("admin@staffbook.example")
-            let expected = try await app.jansOctoberExpectation(jan)
+            let (jan, admin, expected) = try await app.jansOctober()
             var isdoc = Desk.jans(expected)
             isdoc.account = ("19-2000145399", "0800")
 
@@ -193,10 +185,7 @@ struct InvoiceChecksTests {
 
     @Test func theListShowsEachInvoicesChecksSummaryAndFiltersThoseNeedingAttention() async throws {
         try await TestApp.test(configure: Desk.configure) { app in
-            try await app.seedDemo()
-            let jan = try await app.token("jan.novak@staffbook.example")
-            let admin = try await app.token("admin@staffbook.example")
-            let expected = try await app.jansOctoberExpectation(jan)
+            let (jan, admin, expected) = try await app.jansOctober()
             let good = try await app.upload("2026-10", token: jan, body: try Desk.isdocPDF(Desk.jans(expected))).decode(Desk.MyMonth.self)
             var november = Desk.jans(expected * 3, number: "FV-2026-0043", symbol: "2026043")
             november.dueDate = "2026-11-01"
@@ -219,10 +208,7 @@ struct InvoiceChecksTests {
 
     @Test func approvingAnInvoiceWithAFailingCheckTakesAnOverrideWithAReasonShownInTheEvents() async throws {
         try await TestApp.test(configure: Desk.configure) { app in
-            try await app.seedDemo()
-            let jan = try await app.token("jan.novak@staffbook.example")
-            let admin = try await app.token("admin@staffbook.example")
-            let expected = try await app.jansOctoberExpectation(jan)
+            let (jan, admin, expected) = try await app.jansOctober()
             let month = try await app.upload("2026-10", token: jan, body: try Desk.isdocPDF(Desk.jans(expected * Decimal(string: "1.1")!)))
                 .decode(Desk.MyMonth.self)
             let id = try #require(month.invoiceId)
@@ -248,10 +234,7 @@ struct InvoiceChecksTests {
 
     @Test func bulkApproveSkipsInvoicesWhoseChecksNeedAttentionAndReportsThem() async throws {
         try await TestApp.test(configure: Desk.configure) { app in
-            try await app.seedDemo()
-            let jan = try await app.token("jan.novak@staffbook.example")
-            let admin = try await app.token("admin@staffbook.example")
-            let expected = try await app.jansOctoberExpectation(jan)
+            let (jan, admin, expected) = try await app.jansOctober()
             let good = try await app.upload("2026-10", token: jan, body: try Desk.isdocPDF(Desk.jans(expected))).decode(Desk.MyMonth.self)
             let flagged = try await app.upload("2026-11", token: jan, body: Desk.form(["amount": "1"])).decode(Desk.MyMonth.self)
             let ids = [try #require(good.invoiceId), try #require(flagged.invoiceId)]
@@ -269,10 +252,7 @@ struct InvoiceChecksTests {
 
     @Test func checksAreComputedAgainWhenTheRateTheTrackedTimeOrTheBillingDetailsChange() async throws {
         try await TestApp.test(configure: Desk.configure) { app in
-            try await app.seedDemo()
-            let jan = try await app.token("jan.novak@staffbook.example")
-            let admin = try await app.token("admin@staffbook.example")
-            let expected = try await app.jansOctoberExpectation(jan)
+            let (jan, admin, expected) = try await app.jansOctober()
             let month = try await app.upload("2026-10", token: jan, body: try Desk.isdocPDF(Desk.jans(expected))).decode(Desk.MyMonth.self)
             let id = try #require(month.invoiceId)
             func checks() async throws -> [Desk.Check] {

@@ -221,10 +221,7 @@ struct InvoiceDataUploadTests {
 
     @Test func theAccountingExportCarriesTheInvoicesNumberSymbolIcoAccountAndDueDate() async throws {
         try await TestApp.test(configure: Desk.configure) { app in
-            try await app.seedDemo()
-            let jan = try await app.token("jan.novak@staffbook.example")
-            let admin = try await app.token("admin@staffbook.example")
-            let expected = try await app.jansOctoberExpectation(jan)
+            let (jan, admin, expected) = try await app.jansOctober()
             let id = try #require(try await app.upload("2026-10", token: jan, body: try Desk.isdocPDF(Desk.jans(expected))).decode(Desk.MyMonth.self).invoiceId)
             let approved = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: "{}", headers: [.ifMatch: "*"])
 

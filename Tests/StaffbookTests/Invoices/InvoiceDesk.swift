@@ -76,6 +76,13 @@ enum InvoiceDesk {
 }
 
 extension TestContext {
+    /// The demo company; Jan's and an admin's tokens; what Jan's October should cost.
+    func jansOctober() async throws -> (jan: String, admin: String, expected: Decimal) {
+        try await seedDemo()
+        let jan = try await token("jan.novak@staffbook.example")
+        return (jan, try await token("admin@staffbook.example"), try await jansOctoberExpectation(jan))
+    }
+
     /// What Jan's October should cost (his tracked hours, each day at its rate): the amount check
     /// of a first upload of the month says it.
     func jansOctoberExpectation(_ token: String) async throws -> Decimal {
