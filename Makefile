@@ -90,6 +90,8 @@ bench: db system-libraries
 ## to a real SMTP server (aiosmtpd, scripts/mail-sink.py) and validate the contract's examples
 ## (openapi-schema-validator, scripts/check-examples.py).
 test-tools:
+	@command -v xmllint >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libxml2-utils >/dev/null; }
 	@python3 -c "import openpyxl, aiosmtpd, yaml, openapi_schema_validator" 2>/dev/null || \
 	  python3 -m pip install --quiet openpyxl aiosmtpd pyyaml openapi-schema-validator==0.9.0
 

@@ -242,6 +242,7 @@ let package = Package(
         .testTarget(
             name: "StaffbookCoreTests",
             dependencies: ["StaffbookCore", "StaffbookFuzz"],
+            exclude: ["Schemas"],
             swiftSettings: swiftSettings
         ),
         // Everything else, on real PostgreSQL through the real application.

@@ -64,11 +64,11 @@ struct InvoiceDataTests {
     }
 
     @Test func theXMLDeclarationAloneIsNoInstruction() {
-        #expect(!ISDOCReader.hasInstructions(#"<?xml version="1.0" encoding="utf-8"?>"# + "\n<Invoice/>"))
-        #expect(ISDOCReader.hasInstructions(#"<?xml-stylesheet href="a"?><Invoice/>"#))
-        #expect(ISDOCReader.hasInstructions(#"<?xml version="1.0" junk?><Invoice/>"#), "a declaration the parser reads as an instruction")
-        #expect(ISDOCReader.declaresUTF8(#"<?xml version='1.0' encoding='UTF-8'?><a/>"#) && ISDOCReader.declaresUTF8("<a/>"))
-        #expect(!ISDOCReader.declaresUTF8(#"<?xml version="1.0" encoding="windows-1250"?><a/>"#))
+        #expect(!XMLInput.hasInstructions(#"<?xml version="1.0" encoding="utf-8"?>"# + "\n<Invoice/>"))
+        #expect(XMLInput.hasInstructions(#"<?xml-stylesheet href="a"?><Invoice/>"#))
+        #expect(XMLInput.hasInstructions(#"<?xml version="1.0" junk?><Invoice/>"#), "a declaration the parser reads as an instruction")
+        #expect(XMLInput.declaresUTF8(#"<?xml version='1.0' encoding='UTF-8'?><a/>"#) && XMLInput.declaresUTF8("<a/>"))
+        #expect(!XMLInput.declaresUTF8(#"<?xml version="1.0" encoding="windows-1250"?><a/>"#))
     }
 
     static func input(

@@ -19,6 +19,8 @@ enum FuzzTargets {
         "isdoc": isdoc,
         "isdocx": isdocx,
         "bank-account": bankAccount,
+        "camt053": camt053,
+        "gpc": gpc,
     ]
 
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -41,13 +41,10 @@ package enum ISDOCReader {
     /// the customer's.
     package static func read(_ bytes: Data, companyIco: String?) throws(Problem) -> InvoiceData {
         guard bytes.count <= maximumBytes else { throw Problem(field: nil, code: .tooLarge) }
-        if bytes.range(of: Data("<!DOCTYPE".utf8)) != nil || bytes.range(of: Data("<!ENTITY".utf8)) != nil {
-            throw Problem(field: nil, code: .declarations)
-        }
-        // ISDOC is UTF-8. The XML parser's callbacks trap on a name that is not valid UTF-8, so
-        // nothing else reaches it: no invalid sequence, no other declared encoding.
-        guard let text = String(validating: bytes, as: UTF8.self), declaresUTF8(text), !hasInstructions(text) else {
-            throw Problem(field: nil, code: .notISDOC)
+        switch XMLInput.screen(bytes) {
+        case .declarations: throw Problem(field: nil, code: .declarations)
+        case .unreadable: throw Problem(field: nil, code: .notISDOC)
+        case nil: break
         }
         let collector = Collector()
         let parser = XMLParser(data: bytes)
@@ -56,29 +53,6 @@ package enum ISDOCReader {
         parser.delegate = collector
         guard parser.parse(), collector.isInvoice, !collector.tooDeep else { throw Problem(field: nil, code: .notISDOC) }
         return try data(collector.values, companyIco: companyIco)
-    }
-
-    /// A processing instruction, or an XML declaration not in its exact form (which the parser
-    /// reads as one): its callback for an instruction without data reads a null pointer, and
-    /// ISDOC has no use for them.
-    static func hasInstructions(_ text: String) -> Bool {
-        var rest = Substring(text.drop { $0 == "\u{FEFF}" || $0.isWhitespace })
-        if let declaration = rest.prefixMatch(of: xmlDeclaration) { rest = rest[declaration.range.upperBound...] }
-        return rest.contains("<?")
-    }
-
-    /// The XML declaration with its version and optional encoding and standalone, nothing else.
-    nonisolated(unsafe) private static let xmlDeclaration =
-        /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*("1\.[0-9]"|'1\.[0-9]')([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*("[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*("(yes|no)"|'(yes|no)'))?[ \t\r\n]*\?>/
-
-    /// No XML declaration, or one naming UTF-8 (or no encoding).
-    static func declaresUTF8(_ text: String) -> Bool {
-        let head = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>") else { return true }
-        let declaration = head[..<end.lowerBound].lowercased()
-        guard let encoding = declaration.range(of: "encoding") else { return true }
-        let value = declaration[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-        return value.hasPrefix("utf-8") || value.hasPrefix("utf8")
     }
 
     /// Paths (element names from the root, namespace aside) of the values read.
