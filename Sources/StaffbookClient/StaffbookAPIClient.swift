@@ -268,6 +268,42 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.putReminderSettings(input) }
     }
 
+    public func getPaymentSettings(_ input: Operations.GetPaymentSettings.Input) async throws -> Operations.GetPaymentSettings.Output {
+        try await StaffbookErrors.unwrapping { try await client.getPaymentSettings(input) }
+    }
+
+    public func putPaymentSettings(_ input: Operations.PutPaymentSettings.Input) async throws -> Operations.PutPaymentSettings.Output {
+        try await StaffbookErrors.unwrapping { try await client.putPaymentSettings(input) }
+    }
+
+    public func listPaymentRuns(_ input: Operations.ListPaymentRuns.Input) async throws -> Operations.ListPaymentRuns.Output {
+        try await StaffbookErrors.unwrapping { try await client.listPaymentRuns(input) }
+    }
+
+    public func createPaymentRun(_ input: Operations.CreatePaymentRun.Input) async throws -> Operations.CreatePaymentRun.Output {
+        try await StaffbookErrors.unwrapping { try await client.createPaymentRun(input) }
+    }
+
+    public func importBankStatement(_ input: Operations.ImportBankStatement.Input) async throws -> Operations.ImportBankStatement.Output {
+        try await StaffbookErrors.unwrapping { try await client.importBankStatement(input) }
+    }
+
+    public func getPaymentRun(_ input: Operations.GetPaymentRun.Input) async throws -> Operations.GetPaymentRun.Output {
+        try await StaffbookErrors.unwrapping { try await client.getPaymentRun(input) }
+    }
+
+    public func downloadPaymentRunFile(_ input: Operations.DownloadPaymentRunFile.Input) async throws -> Operations.DownloadPaymentRunFile.Output {
+        try await StaffbookErrors.unwrapping { try await client.downloadPaymentRunFile(input) }
+    }
+
+    public func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output {
+        try await StaffbookErrors.unwrapping { try await client.markPaymentRunSent(input) }
+    }
+
+    public func cancelPaymentRun(_ input: Operations.CancelPaymentRun.Input) async throws -> Operations.CancelPaymentRun.Output {
+        try await StaffbookErrors.unwrapping { try await client.cancelPaymentRun(input) }
+    }
+
     public func listJobs(_ input: Operations.ListJobs.Input) async throws -> Operations.ListJobs.Output {
         try await StaffbookErrors.unwrapping { try await client.listJobs(input) }
     }

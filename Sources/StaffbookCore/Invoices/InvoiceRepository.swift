@@ -69,6 +69,8 @@ package enum ActOutcome: Sendable, Equatable {
     case refused(state: InvoiceState, allowed: [InvoiceAction])
     /// Approval refused: these checks fail or wait for confirmation (an override may approve).
     case checksFailing([InvoiceCheck])
+    /// The invoice waits in this open payment run: the run pays it or frees it.
+    case inPaymentRun(Int)
     case notFound
 }
 

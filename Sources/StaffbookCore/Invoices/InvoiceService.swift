@@ -113,6 +113,8 @@ package struct InvoiceService: Sendable {
                         invoiceId: target.text, outcome: .skipped, state: .submitted,
                         reason: "checks need attention: " + checks.map(\.kind.rawValue).joined(separator: ", ")
                     ))
+            case .inPaymentRun(let run):
+                items.append(.init(invoiceId: target.text, outcome: .skipped, state: .approved, reason: "waits in payment run \(run)"))
             case .notFound:
                 items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "no such invoice"))
             }

@@ -65,6 +65,8 @@ package enum InvoiceWorkflow {
         // An approved or paid statement has been checked and may have been paid: it stays.
         Transition(from: [nil], action: .generate, actor: .system, to: .submitted, kind: .statement),
         Transition(from: [.submitted, .returned], action: .regenerate, actor: .system, to: .submitted, kind: .statement),
+        // A bank statement shows a payment run paid the invoice.
+        Transition(from: [.approved], action: .markPaid, actor: .system, to: .paid, kind: .uploaded),
     ]
 
     /// A month whose invoice or statement is in one of these states is settled: the person's

@@ -9,6 +9,9 @@ package protocol MonthEndRepository: Sendable {
     func missingInvoices(period: CalendarMonth) async throws -> [MissingInvoice]
     /// How many of the month's submitted invoices have a failing or unconfirmed check.
     func invoicesNeedingAttention(period: CalendarMonth) async throws -> Int
+    /// Numbers of the payment runs sent at least the payment settings' days before `day` that
+    /// still wait for a statement.
+    func unpaidRuns(on day: CalendarDay) async throws -> [Int]
     /// The active admins.
     func activeAdmins() async throws -> [UUID]
 }

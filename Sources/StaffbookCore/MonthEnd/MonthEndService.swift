@@ -38,7 +38,9 @@ package struct MonthEndService: Sendable {
             )
         }
         if scheduled != nil, sequence == count {
-            let payload = Self.digest(period: period, missing: missing, attention: try await monthEnd.invoicesNeedingAttention(period: period))
+            var payload = Self.digest(period: period, missing: missing, attention: try await monthEnd.invoicesNeedingAttention(period: period))
+            let unpaid = try await monthEnd.unpaidRuns(on: day)
+            payload.unpaidRuns = unpaid.isEmpty ? nil : unpaid
             for admin in try await monthEnd.activeAdmins() {
                 effects.append(.notify(NewNotification(accountId: admin, kind: .missingInvoicesDigest, payload: payload)))
             }

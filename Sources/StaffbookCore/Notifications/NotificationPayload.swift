@@ -31,11 +31,13 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     package var account: String?
     /// In the admins' digest: invoices of the month whose checks need an admin.
     package var attention: Int?
+    /// In the admins' digest: payment runs sent long enough ago that no statement has fully paid.
+    package var unpaidRuns: [Int]?
 
     package init(
         period: String? = nil, amount: String? = nil, reason: String? = nil, effectiveFrom: String? = nil, sequence: Int? = nil,
         of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil, account: String? = nil,
-        attention: Int? = nil
+        attention: Int? = nil, unpaidRuns: [Int]? = nil
     ) {
         self.period = period
         self.amount = amount
@@ -48,5 +50,6 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
         self.missing = missing
         self.account = account
         self.attention = attention
+        self.unpaidRuns = unpaidRuns
     }
 }

@@ -228,6 +228,36 @@ extension APIHandler {
         try await monthEnd.putReminderSettings(input)
     }
 
+    // MARK: Payments
+
+    func getPaymentSettings(_ input: Operations.GetPaymentSettings.Input) async throws -> Operations.GetPaymentSettings.Output {
+        try await payments.getPaymentSettings(input)
+    }
+    func putPaymentSettings(_ input: Operations.PutPaymentSettings.Input) async throws -> Operations.PutPaymentSettings.Output {
+        try await payments.putPaymentSettings(input)
+    }
+    func listPaymentRuns(_ input: Operations.ListPaymentRuns.Input) async throws -> Operations.ListPaymentRuns.Output {
+        try await payments.listPaymentRuns(input)
+    }
+    func createPaymentRun(_ input: Operations.CreatePaymentRun.Input) async throws -> Operations.CreatePaymentRun.Output {
+        try await payments.createPaymentRun(input)
+    }
+    func getPaymentRun(_ input: Operations.GetPaymentRun.Input) async throws -> Operations.GetPaymentRun.Output {
+        try await payments.getPaymentRun(input)
+    }
+    func downloadPaymentRunFile(_ input: Operations.DownloadPaymentRunFile.Input) async throws -> Operations.DownloadPaymentRunFile.Output {
+        try await payments.downloadPaymentRunFile(input)
+    }
+    func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output {
+        try await payments.markPaymentRunSent(input)
+    }
+    func cancelPaymentRun(_ input: Operations.CancelPaymentRun.Input) async throws -> Operations.CancelPaymentRun.Output {
+        try await payments.cancelPaymentRun(input)
+    }
+    func importBankStatement(_ input: Operations.ImportBankStatement.Input) async throws -> Operations.ImportBankStatement.Output {
+        try await payments.importBankStatement(input)
+    }
+
     // MARK: Operations
 
     func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output { try await operations.getLiveness(input) }

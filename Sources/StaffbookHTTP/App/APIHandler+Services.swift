@@ -34,6 +34,7 @@ extension APIHandler {
             ),
             notifications: NotificationsAPI(notifications: services.notifications, webhookPolicy: config.monthEnd.webhookPolicy, clock: clock),
             monthEnd: MonthEndAPI(jobs: services.jobs, monthEndStore: services.monthEndStore, clock: clock),
+            payments: PaymentsAPI(runs: services.paymentRuns, service: services.paymentRunService, idempotencyKeys: idempotencyKeys, clock: clock),
             operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
         )
     }

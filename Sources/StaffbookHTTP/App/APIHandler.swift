@@ -12,5 +12,6 @@ struct APIHandler: APIProtocol {
     let time: TimeAPI
     let notifications: NotificationsAPI
     let monthEnd: MonthEndAPI
+    let payments: PaymentsAPI
     let operations: OperationsAPI
 }

@@ -102,6 +102,7 @@ extension AppConfig {
             shutdownGracePeriod: .seconds(try values.int("http.shutdownGraceSeconds", default: 10, in: 0...600))
         )
         http.maxUploadBytes = try values.int("http.maxUploadBytes", default: 10 << 20, in: 1024...(1 << 30))
+        http.maxStatementBytes = try values.int("http.maxStatementBytes", default: 32 << 20, in: 1024...BankStatementReader.maximumBytes)
         http.idempotencyKeyLifetime = TimeInterval(try values.int("http.idempotencyKeyHours", default: 24, in: 1...8760) * 3600)
         http.maxConcurrentImports = try values.int("http.maxConcurrentImports", default: 2, in: 1...64)
         http.limits = ConnectionLimits(

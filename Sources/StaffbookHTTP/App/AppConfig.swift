@@ -15,6 +15,8 @@ package struct AppConfig: Sendable {
         package var shutdownGracePeriod: Duration
         /// Largest invoice file; its upload route accepts a body this big plus the multipart envelope.
         package var maxUploadBytes: Int = 10 << 20
+        /// Largest bank statement an import accepts (a month of a busy account in camt.053).
+        package var maxStatementBytes: Int = 32 << 20
         /// Prefix of links in responses and exports (`https://staffbook.example.com`); empty: relative links.
         package var publicBaseURL: String = ""
         /// How long an `Idempotency-Key` and its answer are remembered.

@@ -31,7 +31,10 @@ package func buildApplication(
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware(routes: routes))
     router.add(middleware: HeaderEncodingMiddleware())
-    router.add(middleware: BodyLimitMiddleware(maxBytes: config.http.maxBodyBytes, uploadMaxBytes: config.http.maxUploadBytes))
+    router.add(
+        middleware: BodyLimitMiddleware(
+            maxBytes: config.http.maxBodyBytes, uploadMaxBytes: config.http.maxUploadBytes, statementMaxBytes: config.http.maxStatementBytes
+        ))
     router.add(middleware: RequestScopeMiddleware(trustForwardedFor: config.auth.trustForwardedFor))
     try APIHandler(services: services, database: database, metrics: metrics).registerHandlers(
         on: MethodCheckingTransport(router: router, routes: routes),

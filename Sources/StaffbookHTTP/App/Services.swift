@@ -22,11 +22,13 @@ package struct Services: Sendable {
     let monthEndStore: PostgresMonthEndRepository
     let accountLinkStore: PostgresAccountLinkRepository
     let idempotency: PostgresIdempotencyStore
+    let paymentRuns: PostgresPaymentRunRepository
 
     let auth: AuthService
     let invoiceService: InvoiceService
     let rateService: RateService
     let timeService: TimeService
+    let paymentRunService: PaymentRunService
     let monthEnd: MonthEndService
     let invoiceChecks: InvoiceChecksService
     let accountLinks: AccountLinks
@@ -50,12 +52,14 @@ package struct Services: Sendable {
         monthEndStore = PostgresMonthEndRepository(database: database, logger: logger)
         accountLinkStore = PostgresAccountLinkRepository(database: database, logger: logger)
         idempotency = PostgresIdempotencyStore(database: database, logger: logger)
+        paymentRuns = PostgresPaymentRunRepository(database: database, logger: logger)
 
         auth = try await AuthService(
             config: config.auth, signingKey: signingKey, database: database, accounts: accounts, clock: clock, logger: logger)
         invoiceService = InvoiceService(invoices: invoices, idempotency: idempotency, clock: clock, companyName: config.companyName)
         rateService = RateService(rates: rates, invoices: invoices, invoiceService: invoiceService)
         timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock)
+        paymentRunService = PaymentRunService(runs: paymentRuns, idempotency: idempotency, clock: clock)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent)

@@ -108,6 +108,15 @@ enum AccessPolicy {
         "deleteUserTimeEntry": .anyOf([.admin]),
         "getTimeReport": .anyOf([.admin]),
         "exportTimeEntries": .anyOf([.admin]),
+        "getPaymentSettings": .anyOf([.admin]),
+        "putPaymentSettings": .anyOf([.admin]),
+        "listPaymentRuns": .anyOf([.admin]),
+        "createPaymentRun": .anyOf([.admin]),
+        "getPaymentRun": .anyOf([.admin]),
+        "downloadPaymentRunFile": .anyOf([.admin]),
+        "markPaymentRunSent": .anyOf([.admin]),
+        "cancelPaymentRun": .anyOf([.admin]),
+        "importBankStatement": .anyOf([.admin]),
     ]
 }
 

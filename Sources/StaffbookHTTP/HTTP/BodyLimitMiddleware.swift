@@ -3,22 +3,25 @@ import StaffbookCore
 
 /// Refuses bodies over the configured size: at once when `Content-Length` says so, otherwise
 /// as soon as the streamed body crosses the limit, so an oversized body is never held in memory.
-/// Invoice uploads get their own, larger limit.
+/// Invoice uploads and bank statements get their own, larger limits.
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     let defaultMaxBytes: Int
     let uploadMaxBytes: Int
+    let statementMaxBytes: Int
 
-    init(maxBytes: Int, uploadMaxBytes: Int? = nil) {
+    init(maxBytes: Int, uploadMaxBytes: Int? = nil, statementMaxBytes: Int? = nil) {
         defaultMaxBytes = maxBytes
         self.uploadMaxBytes = uploadMaxBytes ?? maxBytes
+        self.statementMaxBytes = statementMaxBytes ?? maxBytes
     }
 
     /// Room for the multipart envelope around an upload (boundaries, part headers, the amount).
     static let multipartAllowance = 64 * 1024
 
     private func limit(for request: Request) -> Int {
+        if request.method == .post, request.uri.path == "/v1/payment-runs/statements" { return statementMaxBytes }
         guard request.method == .put, request.uri.path.hasPrefix("/v1/me/invoices/") else { return defaultMaxBytes }
         return uploadMaxBytes + Self.multipartAllowance
     }

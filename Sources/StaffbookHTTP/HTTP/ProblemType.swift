@@ -40,6 +40,12 @@ enum ProblemType: String, Sendable, CaseIterable {
     case notATimeFile = "not-a-time-file"
     case invalidIsdoc = "invalid-isdoc"
     case checksNeedAttention = "checks-need-attention"
+    case invoiceInPaymentRun = "invoice-in-payment-run"
+    case paymentsNotConfigured = "payments-not-configured"
+    case nothingToPay = "nothing-to-pay"
+    case unwritableBankFile = "unwritable-bank-file"
+    case invalidBankStatement = "invalid-bank-statement"
+    case bankStatementOfAnotherAccount = "bank-statement-of-another-account"
     case preconditionFailed = "precondition-failed"
     case serviceUnavailable = "service-unavailable"
     case internalError = "internal-error"
@@ -66,7 +72,8 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .invoiceLocked, .invalidTransition, .idempotencyKeyInUse: .conflict
         case .timeEntryOverlap, .periodLocked, .clientNameTaken, .projectNameTaken, .timerRunning: .conflict
         case .projectUnavailable, .notATimeFile, .invalidIsdoc: .unprocessableContent
-        case .checksNeedAttention: .conflict
+        case .checksNeedAttention, .invoiceInPaymentRun, .paymentsNotConfigured: .conflict
+        case .nothingToPay, .unwritableBankFile, .invalidBankStatement, .bankStatementOfAnotherAccount: .unprocessableContent
         case .noContractorContract, .futurePeriod, .invalidPDF, .noStatementContract, .idempotencyKeyReused: .unprocessableContent
         case .notAPDF: .unsupportedMediaType
         case .serviceUnavailable: .serviceUnavailable
@@ -114,6 +121,12 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .notATimeFile: LocalizedText(en: "Not a time tracker file", cs: "Nejde o soubor časovače")
         case .invalidIsdoc: LocalizedText(en: "Unusable ISDOC", cs: "Nepoužitelné ISDOC")
         case .checksNeedAttention: LocalizedText(en: "Checks need attention", cs: "Kontroly vyžadují pozornost")
+        case .invoiceInPaymentRun: LocalizedText(en: "Invoice in a payment run", cs: "Faktura je v platebním běhu")
+        case .paymentsNotConfigured: LocalizedText(en: "Company account not set", cs: "Účet firmy není nastaven")
+        case .nothingToPay: LocalizedText(en: "Nothing to pay", cs: "Není co platit")
+        case .unwritableBankFile: LocalizedText(en: "Cannot write this bank file", cs: "Tento bankovní soubor nelze zapsat")
+        case .invalidBankStatement: LocalizedText(en: "Unreadable bank statement", cs: "Nečitelný bankovní výpis")
+        case .bankStatementOfAnotherAccount: LocalizedText(en: "Statement of another account", cs: "Výpis jiného účtu")
         case .serviceUnavailable: LocalizedText(en: "Service unavailable", cs: "Služba je nedostupná")
         case .internalError: LocalizedText(en: "Internal error", cs: "Vnitřní chyba")
         }
@@ -247,6 +260,36 @@ enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(
                 en: "Checks of this invoice fail or wait for confirmation. Approve with override and a reason, or return the invoice.",
                 cs: "Kontroly této faktury neprošly nebo čekají na potvrzení. Schvalte s override a důvodem, nebo fakturu vraťte."
+            )
+        case .invoiceInPaymentRun:
+            LocalizedText(
+                en: "The invoice waits in an open payment run; the run pays it, or cancel the run first.",
+                cs: "Faktura čeká v otevřeném platebním běhu; běh ji zaplatí, nebo běh nejprve zrušte."
+            )
+        case .paymentsNotConfigured:
+            LocalizedText(
+                en: "Set the company's account, name and bank format in /v1/settings/payments first.",
+                cs: "Nejprve nastavte účet firmy, název a formát banky v /v1/settings/payments."
+            )
+        case .nothingToPay:
+            LocalizedText(
+                en: "No selected invoice can be paid by a run; errors says why for each.",
+                cs: "Žádnou vybranou fakturu nelze zaplatit během; errors uvádí proč u každé."
+            )
+        case .unwritableBankFile:
+            LocalizedText(
+                en: "ABO carries only CZK to Czech accounts; download this run as pain001.",
+                cs: "ABO nese jen platby v CZK na české účty; stáhněte tento běh jako pain001."
+            )
+        case .invalidBankStatement:
+            LocalizedText(
+                en: "The file is not a camt.053 or GPC statement that can be read.",
+                cs: "Soubor není čitelný výpis camt.053 ani GPC."
+            )
+        case .bankStatementOfAnotherAccount:
+            LocalizedText(
+                en: "The statement is of another account than the company's (payment settings).",
+                cs: "Výpis je z jiného účtu, než je účet firmy (nastavení plateb)."
             )
         case .notAPDF:
             LocalizedText(en: "The file is not a PDF.", cs: "Soubor není PDF.")

@@ -59,6 +59,8 @@ extension InvoicesAPI {
                     .init(field: "checks.\($0.kind.rawValue)", code: $0.code ?? $0.status.rawValue, message: InvoiceTexts.check($0.kind))
                 }
             )
+        case .inPaymentRun(let run):
+            throw Problem(.invoiceInPaymentRun, detail: PaymentTexts.inPaymentRun(run))
         case .done(let invoice):
             return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
         }
@@ -76,6 +78,8 @@ extension InvoicesAPI {
         case .refused(let state, _):
             // Only a submitted invoice with an account can have it confirmed.
             throw Problem(.invalidTransition, detail: state == .submitted ? InvoiceTexts.bankAccountNotOnFile : nil)
+        case .inPaymentRun(let run):
+            throw Problem(.invoiceInPaymentRun, detail: PaymentTexts.inPaymentRun(run))
         case .checksFailing, .done:
             try await checks.recompute(invoiceId: id)
             guard let invoice = try await invoices.find(id: id) else { throw Problem(.notFound) }

@@ -102,6 +102,9 @@ enum MailTemplates {
                     {{/teams}}
 
                     Odeslané faktury, jejichž kontroly neprošly nebo čekají na potvrzení: {{attention}}.
+                    {{#unpaidRuns}}
+                    Platební běhy odeslané do banky, které žádný výpis zatím celé nezaplatil: {{unpaidRuns}}.
+                    {{/unpaidRuns}}
                     """)
         case (.missingInvoicesDigest, .en):
             Texts(
@@ -120,6 +123,9 @@ enum MailTemplates {
                     {{/teams}}
 
                     Submitted invoices whose checks fail or wait for confirmation: {{attention}}.
+                    {{#unpaidRuns}}
+                    Payment runs sent to the bank that no statement has fully paid yet: {{unpaidRuns}}.
+                    {{/unpaidRuns}}
                     """)
         case (.invoiceReturned, .cs):
             Texts(

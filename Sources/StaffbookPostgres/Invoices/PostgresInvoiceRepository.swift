@@ -125,11 +125,18 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         return try await database.withTransaction { connection in
             guard
                 let current = try await connection.query(
-                    "SELECT state, kind, version, needs_attention, checks::text FROM invoices WHERE id = \(invoiceId)", logger: logger
-                ).collect().first.map({ try $0.decode((String, String, Int, Bool, String).self) })
+                    """
+                    SELECT state, kind, version, needs_attention, checks::text,
+                           (SELECT r.number FROM payment_run_items p JOIN payment_runs r ON r.id = p.run_id
+                            WHERE p.invoice_id = invoices.id AND p.state = 'pending')
+                    FROM invoices WHERE id = \(invoiceId)
+                    """, logger: logger
+                ).collect().first.map({ try $0.decode((String, String, Int, Bool, String, Int?).self) })
             else { return .notFound }
             let state = try StoredValue.enumeration(current.0, as: InvoiceState.self, column: "invoices.state")
             guard condition.matches(current.2) else { return .stale }
+            // A run at the bank pays it, or frees it when cancelled: nothing else moves it meanwhile.
+            if let run = current.5 { return .inPaymentRun(run) }
             let overriding = action == .approve && state == .submitted && current.3
             if overriding, !override {
                 let checks = (try? JSONDecoder().decode([InvoiceCheck].self, from: Data(current.4.utf8))) ?? []

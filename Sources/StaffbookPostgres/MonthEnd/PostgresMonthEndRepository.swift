@@ -72,6 +72,23 @@ package struct PostgresMonthEndRepository: MonthEndRepository {
         }
     }
 
+    package func unpaidRuns(on day: CalendarDay) async throws -> [Int] {
+        let logger = self.logger
+        let atTheBank = PaymentRunWorkflow.atTheBank.map(\.rawValue)
+        let days = try await PostgresPaymentRunRepository(database: database, logger: logger).paymentSettings().unmatchedAfterDays
+        let cutoff = day.adding(days: -days)
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT number FROM payment_runs
+                WHERE state = ANY(\(atTheBank)::text[]) AND sent_at < (\(cutoff.iso)::date + 1)::timestamp AT TIME ZONE 'Europe/Prague'
+                ORDER BY number
+                """,
+                logger: logger
+            ).collect().map { try $0.decode(Int.self) }
+        }
+    }
+
     package func invoicesNeedingAttention(period: CalendarMonth) async throws -> Int {
         let logger = self.logger
         return try await database.withConnection { connection in

@@ -186,6 +186,19 @@ struct AuthorizationMatrixTests {
             expected: [none, hidden, hidden, ok]),
         Row(operation: "exportTimeEntries", method: .get, path: "/v1/time-entries/export?format=clockify&from=2026-11-01&to=2026-11-30",
             expected: [none, hidden, hidden, ok]),
+        Row(operation: "getPaymentSettings", method: .get, path: "/v1/settings/payments", expected: [none, hidden, hidden, ok]),
+        Row(operation: "putPaymentSettings", method: .put, path: "/v1/settings/payments",
+            body: #"{"name":"Staffbook s.r.o.","account":"2000100027/2010","format":"abo"}"#, expected: [none, hidden, hidden, ok]),
+        Row(operation: "listPaymentRuns", method: .get, path: "/v1/payment-runs", expected: [none, hidden, hidden, ok]),
+        // No company account in the demo: the admin is told to set it (409), nobody else learns the route.
+        Row(operation: "createPaymentRun", method: .post, path: "/v1/payment-runs", body: "{}", expected: [none, hidden, hidden, .allowed]),
+        Row(operation: "getPaymentRun", method: .get, path: "/v1/payment-runs/\(UUID())", expected: [none, hidden, hidden, hidden]),
+        Row(operation: "downloadPaymentRunFile", method: .get, path: "/v1/payment-runs/\(UUID())/file?format=abo",
+            expected: [none, hidden, hidden, hidden]),
+        Row(operation: "markPaymentRunSent", method: .post, path: "/v1/payment-runs/\(UUID())/sent", expected: [none, hidden, hidden, hidden]),
+        Row(operation: "cancelPaymentRun", method: .post, path: "/v1/payment-runs/\(UUID())/cancel", expected: [none, hidden, hidden, hidden]),
+        Row(operation: "importBankStatement", method: .post, path: "/v1/payment-runs/statements", body: "<Document/>",
+            headers: [.contentType: "application/xml"], expected: [none, hidden, hidden, .allowed]),
     ]
 
     @Test func everyOperationOfTheContractHasARow() {

@@ -1,0 +1,13 @@
+/// Why a pay-run request cannot be done.
+package enum PaymentRunError: Error, Sendable, Equatable {
+    /// The company's account is not set yet.
+    case notConfigured
+    /// No invoice of the selection can be paid; each one's reason.
+    case nothingToPay([PaymentExclusion])
+    /// The run cannot be written in this format (EUR or a foreign account in ABO).
+    case unwritable(PaymentFileProblem)
+    /// The run's state does not allow it.
+    case refused(PaymentRunState)
+    /// The statement could not be read, or is of another account.
+    case statement(BankStatementProblem)
+}

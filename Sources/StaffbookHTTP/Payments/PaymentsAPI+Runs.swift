@@ -1,0 +1,95 @@
+import Foundation
+import OpenAPIRuntime
+import StaffbookAPI
+import StaffbookCore
+
+/// `/v1/payment-runs*`: runs of approved invoices and their bank files.
+extension PaymentsAPI {
+    func createPaymentRun(_ input: Operations.CreatePaymentRun.Input) async throws -> Operations.CreatePaymentRun.Output {
+        let caller = try RequestScope.requireCaller()
+        guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
+        var validation = InputValidation()
+        if body.dueBy != nil, body.invoiceIds != nil { validation.fail("body", "one_of", PaymentTexts.dueByOrIds) }
+        if (body.invoiceIds?.count ?? 0) > 1000 { validation.fail("body.invoiceIds", "too_many", PaymentTexts.atMostThousandIds) }
+        let dueBy = body.dueBy.flatMap { validation.day($0, field: "body.dueBy") }
+        let key = validation.optionalText(input.headers.idempotencyKey, field: "header.Idempotency-Key", maxLength: 200)
+        try validation.check()
+        let selection: PaymentSelection =
+            if let dueBy { .dueBy(dueBy) } else if let ids = body.invoiceIds { .ids(ids) } else { .all }
+        let parts: [String] =
+            switch selection {
+            case .all: ["all"]
+            case .dueBy(let day): ["due", day.iso]
+            case .ids(let ids): ["ids"] + ids
+            }
+        let request = idempotencyKeys.request(key, accountId: caller.accountId, scope: "payment-runs", parts: parts)
+        let creation = try await service.create(selection: selection, actorId: caller.accountId, idempotency: request)
+        return .created(
+            .init(
+                headers: .init(location: "/v1/payment-runs/\(creation.run.id.lowercasedString)"),
+                body: .json(
+                    .init(
+                        run: Self.run(creation.run),
+                        excluded: creation.excluded.map {
+                            .init(invoiceId: $0.invoiceId, reason: .init(rawValue: $0.reason.rawValue) ?? .notFound, run: $0.run)
+                        }
+                    ))
+            ))
+    }
+
+    func listPaymentRuns(_ input: Operations.ListPaymentRuns.Input) async throws -> Operations.ListPaymentRuns.Output {
+        let query = input.query
+        let page = try PageRequest<CreatedPosition>(limit: query.limit, cursor: query.cursor, offset: query.offset)
+        let rows = try await runs.list(page: page)
+        let result = Page(rows: rows, limit: page.limit) { CreatedPosition(createdAt: $0.createdAt, id: $0.id) }
+        return .ok(
+            .init(
+                headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
+                body: .json(.init(items: result.items.map(Self.summary), nextCursor: result.nextCursor))
+            ))
+    }
+
+    func getPaymentRun(_ input: Operations.GetPaymentRun.Input) async throws -> Operations.GetPaymentRun.Output {
+        let id = try InputValidation.pathID(input.path.runId)
+        guard let run = try await runs.find(id: id) else { throw Problem(.notFound) }
+        return .ok(.init(body: .json(Self.run(run))))
+    }
+
+    func downloadPaymentRunFile(_ input: Operations.DownloadPaymentRunFile.Input) async throws -> Operations.DownloadPaymentRunFile.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.runId)
+        let format: BankFileFormat
+        if let given = input.query.format {
+            format = BankFileFormat(rawValue: given.rawValue) ?? .abo
+        } else {
+            format = try await runs.paymentSettings().format
+        }
+        guard let (run, file) = try await service.file(runId: id, format: format, actorId: caller.accountId, markSent: true) else {
+            throw Problem(.notFound)
+        }
+        let body = HTTPBody(file.content)
+        let headers = Operations.DownloadPaymentRunFile.Output.Ok.Headers(
+            contentDisposition: "attachment; filename=\"\(Self.fileName(runNumber: run.number, format: format))\""
+        )
+        return .ok(.init(headers: headers, body: format == .abo ? .plainText(body) : .xml(body)))
+    }
+
+    func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.runId)
+        guard let run = try await service.change(runId: id, action: .send, actorId: caller.accountId) else { throw Problem(.notFound) }
+        return .ok(.init(body: .json(Self.run(run))))
+    }
+
+    func cancelPaymentRun(_ input: Operations.CancelPaymentRun.Input) async throws -> Operations.CancelPaymentRun.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.runId)
+        guard let run = try await service.change(runId: id, action: .cancel, actorId: caller.accountId) else { throw Problem(.notFound) }
+        return .ok(.init(body: .json(Self.run(run))))
+    }
+
+    /// `platby-12.abo`, `platby-12.xml`.
+    static func fileName(runNumber: Int, format: BankFileFormat) -> String {
+        "platby-\(runNumber)" + (format == .abo ? ".abo" : ".xml")
+    }
+}
