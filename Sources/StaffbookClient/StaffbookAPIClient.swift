@@ -296,6 +296,12 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.downloadPaymentRunFile(input) }
     }
 
+    public func createPaymentRunFileLink(
+        _ input: Operations.CreatePaymentRunFileLink.Input
+    ) async throws -> Operations.CreatePaymentRunFileLink.Output {
+        try await StaffbookErrors.unwrapping { try await client.createPaymentRunFileLink(input) }
+    }
+
     public func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output {
         try await StaffbookErrors.unwrapping { try await client.markPaymentRunSent(input) }
     }

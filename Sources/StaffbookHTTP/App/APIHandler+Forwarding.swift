@@ -248,6 +248,9 @@ extension APIHandler {
     func downloadPaymentRunFile(_ input: Operations.DownloadPaymentRunFile.Input) async throws -> Operations.DownloadPaymentRunFile.Output {
         try await payments.downloadPaymentRunFile(input)
     }
+    func createPaymentRunFileLink(_ input: Operations.CreatePaymentRunFileLink.Input) async throws -> Operations.CreatePaymentRunFileLink.Output {
+        try await payments.createPaymentRunFileLink(input)
+    }
     func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output {
         try await payments.markPaymentRunSent(input)
     }

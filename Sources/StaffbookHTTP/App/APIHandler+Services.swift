@@ -20,7 +20,8 @@ extension APIHandler {
             teams: TeamsAPI(teams: services.teams, clock: clock),
             invoices: InvoicesAPI(
                 accounts: services.accounts, people: services.people, invoices: services.invoices, invoiceService: services.invoiceService,
-                invoiceSchemas: schemas, fileLinks: services.fileLinks, idempotencyKeys: idempotencyKeys, checks: services.invoiceChecks, clock: clock
+                invoiceSchemas: schemas, fileLinks: services.fileLinks, idempotencyKeys: idempotencyKeys, checks: services.invoiceChecks,
+                paymentRuns: services.paymentRuns, clock: clock
             ),
             myInvoices: MyInvoicesAPI(
                 invoices: services.invoices, people: services.people, invoiceSchemas: schemas,
@@ -34,7 +35,10 @@ extension APIHandler {
             ),
             notifications: NotificationsAPI(notifications: services.notifications, webhookPolicy: config.monthEnd.webhookPolicy, clock: clock),
             monthEnd: MonthEndAPI(jobs: services.jobs, monthEndStore: services.monthEndStore, clock: clock),
-            payments: PaymentsAPI(runs: services.paymentRuns, service: services.paymentRunService, idempotencyKeys: idempotencyKeys, clock: clock),
+            payments: PaymentsAPI(
+                runs: services.paymentRuns, service: services.paymentRunService, idempotencyKeys: idempotencyKeys,
+                fileLinks: services.fileLinks, clock: clock
+            ),
             operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
         )
     }

@@ -115,6 +115,7 @@ enum AccessPolicy {
         "getPaymentRun": .anyOf([.admin]),
         "downloadPaymentRunFile": .anyOf([.admin]),
         "markPaymentRunSent": .anyOf([.admin]),
+        "createPaymentRunFileLink": .anyOf([.admin]),
         "cancelPaymentRun": .anyOf([.admin]),
         "importBankStatement": .anyOf([.admin]),
     ]

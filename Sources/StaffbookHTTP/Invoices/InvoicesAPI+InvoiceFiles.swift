@@ -88,8 +88,15 @@ extension InvoicesAPI {
         case .valid(let valid): claims = valid
         }
         // Whoever asked for the link must still be allowed to see the file now.
-        guard let account = try await accounts.find(id: claims.callerId), account.isActive,
-            let (invoice, file, bytes) = try await invoices.fileContent(fileId: claims.fileId, invoiceId: nil),
+        guard let account = try await accounts.find(id: claims.callerId), account.isActive else { throw Problem(.notFound) }
+        if account.roles.contains(.admin), let (number, file) = try await paymentRuns.file(id: claims.fileId) {
+            let headers = Operations.DownloadByFileLink.Output.Ok.Headers(
+                contentDisposition: "attachment; filename=\"\(PaymentsAPI.fileName(runNumber: number, format: file.format))\""
+            )
+            let body = HTTPBody(file.content)
+            return .ok(.init(headers: headers, body: file.format == .abo ? .plainText(body) : .xml(body)))
+        }
+        guard let (invoice, file, bytes) = try await invoices.fileContent(fileId: claims.fileId, invoiceId: nil),
             account.id == invoice.personId || account.roles.contains(.admin)
         else { throw Problem(.notFound) }
         let body = HTTPBody(bytes)

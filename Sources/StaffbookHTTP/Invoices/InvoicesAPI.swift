@@ -10,6 +10,8 @@ struct InvoicesAPI: AreaHandler {
     let fileLinks: FileLinks
     let idempotencyKeys: IdempotencyKeyHeader
     let checks: InvoiceChecksService
+    /// A signed link may name a payment run's bank file.
+    let paymentRuns: any PaymentRunRepository
     let clock: any AppClock
 
     /// At the top of exports, as of statements.

@@ -74,6 +74,32 @@ extension PaymentsAPI {
         return .ok(.init(headers: headers, body: format == .abo ? .plainText(body) : .xml(body)))
     }
 
+    func createPaymentRunFileLink(_ input: Operations.CreatePaymentRunFileLink.Input) async throws -> Operations.CreatePaymentRunFileLink.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.runId)
+        var request: Components.Schemas.PaymentFileLinkRequest?
+        if case .json(let body) = input.body { request = body }
+        let seconds = request?.expiresInSeconds ?? Int(FileLinks.defaultLifetime)
+        if !(60...Int(FileLinks.maximumLifetime)).contains(seconds) {
+            throw Problem.field("body.expiresInSeconds", "range", InvoiceTexts.linkLifetime)
+        }
+        let format: BankFileFormat
+        if let given = request?.format {
+            format = BankFileFormat(rawValue: given.rawValue) ?? .abo
+        } else {
+            format = try await runs.paymentSettings().format
+        }
+        guard let (_, file) = try await service.file(runId: id, format: format, actorId: caller.accountId, markSent: false) else {
+            throw Problem(.notFound)
+        }
+        let claims = FileLinks.Claims(
+            fileId: file.id, callerId: caller.accountId, expiresAt: FileLinks.expiry(now: clock.now(), lifetime: TimeInterval(seconds))
+        )
+        return .created(
+            .init(body: .json(.init(url: fileLinks.url(claims), fileId: claims.fileId.lowercasedString, expiresAt: claims.expiresAt)))
+        )
+    }
+
     func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.runId)

@@ -5,5 +5,6 @@ struct PaymentsAPI: AreaHandler {
     let runs: any PaymentRunRepository
     let service: PaymentRunService
     let idempotencyKeys: IdempotencyKeyHeader
+    let fileLinks: FileLinks
     let clock: any AppClock
 }

@@ -195,6 +195,8 @@ struct AuthorizationMatrixTests {
         Row(operation: "getPaymentRun", method: .get, path: "/v1/payment-runs/\(UUID())", expected: [none, hidden, hidden, hidden]),
         Row(operation: "downloadPaymentRunFile", method: .get, path: "/v1/payment-runs/\(UUID())/file?format=abo",
             expected: [none, hidden, hidden, hidden]),
+        Row(operation: "createPaymentRunFileLink", method: .post, path: "/v1/payment-runs/\(UUID())/file-links",
+            expected: [none, hidden, hidden, hidden]),
         Row(operation: "markPaymentRunSent", method: .post, path: "/v1/payment-runs/\(UUID())/sent", expected: [none, hidden, hidden, hidden]),
         Row(operation: "cancelPaymentRun", method: .post, path: "/v1/payment-runs/\(UUID())/cancel", expected: [none, hidden, hidden, hidden]),
         Row(operation: "importBankStatement", method: .post, path: "/v1/payment-runs/statements", body: "<Document/>",

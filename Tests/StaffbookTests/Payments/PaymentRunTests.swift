@@ -82,6 +82,26 @@ struct PaymentRunTests {
         }
     }
 
+    @Test func aSignedLinkDownloadsTheKeptFileWithoutAHeaderAndLeavesTheRunADraft() async throws {
+        try await TestApp.test { app in
+            let (admin, payables) = try await app.payableSeptember(1)
+            let run = try await app.createRun(admin, ids: payables.map(\.invoiceId)).decode(Desk.Created.self).run
+
+            struct Link: Decodable { var url: String; var fileId: String }
+            let made = try await app.send(.post, "/v1/payment-runs/\(run.id)/file-links", token: admin, json: #"{"format":"pain001"}"#)
+            let link = try made.decode(Link.self)
+            let opened = try await app.send(.get, link.url, token: nil)
+            let state = try await app.sql("SELECT state FROM payment_runs WHERE id = '\(run.id)'")
+            let direct = try await app.send(.get, "/v1/payment-runs/\(run.id)/file?format=pain001", token: admin)
+
+            #expect(made.status == .created)
+            #expect(opened.status == .ok && opened.headers[.contentType]?.hasPrefix("application/xml") == true)
+            #expect(opened.headers[.contentDisposition] == "attachment; filename=\"platby-\(run.number).xml\"")
+            #expect(state == ["draft"], "a link is not the file going to the bank")
+            #expect(direct.body == opened.body, "the same kept bytes")
+        }
+    }
+
     @Test func cancellingARunFreesItsInvoicesForTheNextAndItsFileIsRefused() async throws {
         try await TestApp.test { app in
             let (admin, payables) = try await app.payableSeptember(2)
