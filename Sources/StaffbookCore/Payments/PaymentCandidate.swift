@@ -11,6 +11,8 @@ package struct PaymentCandidate: Sendable, Equatable {
     package var amount: Decimal
     package var currency: String
     package var needsAttention: Bool
+    /// Approved over its checks, with a reason: the admin has decided, the run pays it.
+    package var approvedOverChecks: Bool
     /// The invoice's account, else the one in the person's billing details (IBAN).
     package var bankAccount: String?
     package var variableSymbol: String?
@@ -21,7 +23,8 @@ package struct PaymentCandidate: Sendable, Equatable {
 
     package init(
         invoiceId: UUID, personId: UUID, name: String, period: CalendarMonth, state: InvoiceState, kind: InvoiceKind, amount: Decimal,
-        currency: String, needsAttention: Bool, bankAccount: String?, variableSymbol: String?, invoiceNumber: String?, dueDate: CalendarDay?,
+        currency: String, needsAttention: Bool, approvedOverChecks: Bool = false, bankAccount: String?, variableSymbol: String?,
+        invoiceNumber: String?, dueDate: CalendarDay?,
         openRun: Int?
     ) {
         self.invoiceId = invoiceId
@@ -33,6 +36,7 @@ package struct PaymentCandidate: Sendable, Equatable {
         self.amount = amount
         self.currency = currency
         self.needsAttention = needsAttention
+        self.approvedOverChecks = approvedOverChecks
         self.bankAccount = bankAccount
         self.variableSymbol = variableSymbol
         self.invoiceNumber = invoiceNumber
@@ -84,7 +88,7 @@ package enum PaymentRunRules {
         guard candidate.kind == .uploaded else { return .failure(.init(invoiceId: id, reason: .notAContractorInvoice)) }
         guard candidate.state == .approved else { return .failure(.init(invoiceId: id, reason: .notApproved)) }
         if let run = candidate.openRun { return .failure(.init(invoiceId: id, reason: .inOpenRun, run: run)) }
-        guard !candidate.needsAttention else { return .failure(.init(invoiceId: id, reason: .checksNeedAttention)) }
+        guard !candidate.needsAttention || candidate.approvedOverChecks else { return .failure(.init(invoiceId: id, reason: .checksNeedAttention)) }
         guard let text = candidate.bankAccount, let account = try? BankAccount(text) else {
             return .failure(.init(invoiceId: id, reason: .noBankAccount))
         }

@@ -48,7 +48,8 @@ extension PaymentsAPI {
             identifier: report.identifier, recorded: report.recorded, repeated: report.repeated, lines: report.lineCount,
             matched: report.matched.map {
                 .init(
-                    line: $0.line, invoiceId: $0.invoiceId.lowercasedString, run: $0.runNumber, amount: "\($0.amount)", currency: $0.currency,
+                    line: $0.line, invoiceId: $0.invoiceId.lowercasedString, run: $0.runNumber, amount: Money.format($0.amount),
+                    currency: $0.currency,
                     bookedOn: $0.bookedOn.iso
                 )
             },
@@ -60,7 +61,7 @@ extension PaymentsAPI {
             },
             unmatched: report.unmatched.map { line, entry in
                 .init(
-                    line: line, bookedOn: entry.bookingDate.iso, amount: "\(entry.amount)", currency: entry.currency,
+                    line: line, bookedOn: entry.bookingDate.iso, amount: Money.format(entry.amount), currency: entry.currency,
                     direction: entry.isDebit ? .debit : .credit, variableSymbol: entry.variableSymbol, counterAccount: entry.counterAccount,
                     counterName: entry.counterName
                 )

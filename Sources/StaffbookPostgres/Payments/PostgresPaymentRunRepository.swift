@@ -56,7 +56,9 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
                        i.currency, i.needs_attention, coalesce(i.bank_account, a.bank_account), i.variable_symbol, i.invoice_number,
                        to_char(i.due_date, 'YYYY-MM-DD'),
                        (SELECT r.number FROM payment_run_items p JOIN payment_runs r ON r.id = p.run_id
-                        WHERE p.invoice_id = i.id AND p.state = 'pending')
+                        WHERE p.invoice_id = i.id AND p.state = 'pending'),
+                       EXISTS (SELECT 1 FROM invoice_events e
+                               WHERE e.invoice_id = i.id AND e.action = 'approve_override' AND e.at >= i.approved_at)
                 FROM invoices i JOIN accounts a ON a.id = i.account_id
                 WHERE (\(ids)::uuid[] IS NULL AND i.state = \(approved)) OR i.id = ANY(\(ids)::uuid[])
                 ORDER BY i.due_date NULLS FIRST, a.last_name COLLATE czech, a.first_name COLLATE czech, i.period, i.id
@@ -65,7 +67,7 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
             )
             var candidates: [PaymentCandidate] = []
             for try await row in rows.decode(
-                (UUID, UUID, String, String, String, String, String, String, Bool, String?, String?, String?, String?, Int?).self
+                (UUID, UUID, String, String, String, String, String, String, Bool, String?, String?, String?, String?, Int?, Bool).self
             ) {
                 candidates.append(
                     PaymentCandidate(
@@ -73,6 +75,7 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
                         state: try StoredValue.enumeration(row.4, column: "invoices.state"),
                         kind: try StoredValue.enumeration(row.5, column: "invoices.kind"),
                         amount: try StoredValue.decimal(row.6, column: "invoices.amount"), currency: row.7, needsAttention: row.8,
+                        approvedOverChecks: row.14,
                         bankAccount: row.9, variableSymbol: row.10, invoiceNumber: row.11,
                         dueDate: try StoredValue.optionalDay(row.12, column: "invoices.due_date"), openRun: row.13
                     ))
