@@ -84,7 +84,7 @@ extension PaymentsAPI {
             throw Problem.field("body.expiresInSeconds", "range", InvoiceTexts.linkLifetime)
         }
         let format: BankFileFormat
-        if let given = request?.format {
+        if let given = input.query.format {
             format = BankFileFormat(rawValue: given.rawValue) ?? .abo
         } else {
             format = try await runs.paymentSettings().format

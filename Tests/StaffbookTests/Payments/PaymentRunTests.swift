@@ -107,7 +107,7 @@ struct PaymentRunTests {
             let run = try await app.createRun(admin, ids: payables.map(\.invoiceId)).decode(Desk.Created.self).run
 
             struct Link: Decodable { var url: String; var fileId: String }
-            let made = try await app.send(.post, "/v1/payment-runs/\(run.id)/file-links", token: admin, json: #"{"format":"pain001"}"#)
+            let made = try await app.send(.post, "/v1/payment-runs/\(run.id)/file-links?format=pain001", token: admin, json: "{}")
             let link = try made.decode(Link.self)
             let opened = try await app.send(.get, link.url, token: nil)
             let state = try await app.sql("SELECT state FROM payment_runs WHERE id = '\(run.id)'")
@@ -241,6 +241,10 @@ struct PaymentRunTests {
             let bad = try await app.send(
                 .put, "/v1/settings/payments", token: admin, json: #"{"name":"","account":"123/0000","bic":"X","format":"abo","unmatchedAfterDays":0}"#
             )
+            let nulls = try await app.send(
+                .put, "/v1/settings/payments", token: admin,
+                json: #"{"name":"Staffbook s.r.o.","account":"2000100027/2010","bic":null,"format":"abo","unmatchedAfterDays":null}"#
+            )
             let good = try await app.send(.put, "/v1/settings/payments", token: admin, json: Desk.settings)
 
             let problem = try run.decode(ProblemBody.self)
@@ -248,6 +252,8 @@ struct PaymentRunTests {
             #expect(bad.status == .badRequest)
             let fields = try bad.decode(ProblemBody.self).errors?.map(\.field).sorted()
             #expect(fields == ["body.account", "body.bic", "body.name", "body.unmatchedAfterDays"])
+            #expect(nulls.status == .ok)
+            #expect(String(decoding: Data(buffer: nulls.body), as: UTF8.self).contains(#""unmatchedAfterDays":5"#), "null is the default")
             #expect(good.status == .ok)
             #expect(String(decoding: Data(buffer: good.body), as: UTF8.self).contains(#""account":"CZ2720100000002000100027""#))
         }
