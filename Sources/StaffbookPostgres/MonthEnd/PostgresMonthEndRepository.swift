@@ -15,29 +15,11 @@ package struct PostgresMonthEndRepository: MonthEndRepository {
     }
 
     package func reminderSettings() async throws -> ReminderSettings {
-        let logger = self.logger
-        return try await database.withConnection { connection in
-            let rows = try await connection.query("SELECT value::text FROM settings WHERE key = \(Self.remindersKey)", logger: logger).collect()
-            guard let text = try rows.first?.decode(String.self) else { return ReminderSettings() }
-            guard let settings = try? JSONDecoder().decode(ReminderSettings.self, from: Data(text.utf8)) else {
-                throw StoreError.malformedRow(column: "settings.value")
-            }
-            return settings
-        }
+        try await SettingsRow.read(Self.remindersKey, fallback: ReminderSettings(), database: database, logger: logger)
     }
 
     package func saveReminderSettings(_ settings: ReminderSettings, by: UUID, now: Date) async throws {
-        let logger = self.logger
-        let value = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-        try await database.withConnection { connection in
-            _ = try await connection.query(
-                """
-                INSERT INTO settings (key, value, updated_at, updated_by) VALUES (\(Self.remindersKey), \(value)::jsonb, \(now), \(by))
-                ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by
-                """,
-                logger: logger
-            )
-        }
+        try await SettingsRow.write(Self.remindersKey, settings, by: by, now: now, database: database, logger: logger)
     }
 
     package func missingInvoices(period: CalendarMonth) async throws -> [MissingInvoice] {

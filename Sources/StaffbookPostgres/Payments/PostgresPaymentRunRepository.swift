@@ -16,29 +16,11 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
     }
 
     package func paymentSettings() async throws -> PaymentSettings {
-        let logger = self.logger
-        return try await database.withConnection { connection in
-            let rows = try await connection.query("SELECT value::text FROM settings WHERE key = \(Self.settingsKey)", logger: logger).collect()
-            guard let text = try rows.first?.decode(String.self) else { return PaymentSettings() }
-            guard let settings = try? JSONDecoder().decode(PaymentSettings.self, from: Data(text.utf8)) else {
-                throw StoreError.malformedRow(column: "settings.value")
-            }
-            return settings
-        }
+        try await SettingsRow.read(Self.settingsKey, fallback: PaymentSettings(), database: database, logger: logger)
     }
 
     package func savePaymentSettings(_ settings: PaymentSettings, by: UUID, now: Date) async throws {
-        let logger = self.logger
-        let value = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-        try await database.withConnection { connection in
-            _ = try await connection.query(
-                """
-                INSERT INTO settings (key, value, updated_at, updated_by) VALUES (\(Self.settingsKey), \(value)::jsonb, \(now), \(by))
-                ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by
-                """,
-                logger: logger
-            )
-        }
+        try await SettingsRow.write(Self.settingsKey, settings, by: by, now: now, database: database, logger: logger)
     }
 
     package func candidates(selection: PaymentSelection) async throws -> [PaymentCandidate] {

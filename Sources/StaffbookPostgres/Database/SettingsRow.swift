@@ -1,0 +1,36 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+/// Settings an admin changes through the API: one JSON value per key in `settings`.
+package enum SettingsRow {
+    /// The stored value, or `fallback` while none is stored.
+    package static func read<Value: Decodable & Sendable>(
+        _ key: String, fallback: Value, database: DatabasePool, logger: Logger
+    ) async throws -> Value {
+        try await database.withConnection { connection in
+            let rows = try await connection.query("SELECT value::text FROM settings WHERE key = \(key)", logger: logger).collect()
+            guard let text = try rows.first?.decode(String.self) else { return fallback }
+            guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else {
+                throw StoreError.malformedRow(column: "settings.value")
+            }
+            return value
+        }
+    }
+
+    package static func write<Value: Encodable>(
+        _ key: String, _ value: Value, by: UUID, now: Date, database: DatabasePool, logger: Logger
+    ) async throws {
+        let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        try await database.withConnection { connection in
+            _ = try await connection.query(
+                """
+                INSERT INTO settings (key, value, updated_at, updated_by) VALUES (\(key), \(json)::jsonb, \(now), \(by))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by
+                """,
+                logger: logger
+            )
+        }
+    }
+}
