@@ -374,6 +374,10 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.getMyTimer(input) }
     }
 
+    public func updateMyTimer(_ input: Operations.UpdateMyTimer.Input) async throws -> Operations.UpdateMyTimer.Output {
+        try await StaffbookErrors.unwrapping { try await client.updateMyTimer(input) }
+    }
+
     public func startMyTimer(_ input: Operations.StartMyTimer.Input) async throws -> Operations.StartMyTimer.Output {
         try await StaffbookErrors.unwrapping { try await client.startMyTimer(input) }
     }

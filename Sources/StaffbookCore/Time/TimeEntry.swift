@@ -102,11 +102,25 @@ package struct TimerState: Sendable, Equatable, Codable {
     package var stopped: TimeEntry?
     /// The stopped entry ran past 24 hours and was ended at 24.
     package var capped: Bool
+    /// The press changed the person's entries (a repeated start, or a stop with nothing running, does not).
+    package var changed: Bool
 
-    package init(running: TimeEntry?, stopped: TimeEntry? = nil, capped: Bool = false) {
+    package init(running: TimeEntry?, stopped: TimeEntry? = nil, capped: Bool = false, changed: Bool = false) {
         self.running = running
         self.stopped = stopped
         self.capped = capped
+        self.changed = changed
+    }
+
+    private enum CodingKeys: String, CodingKey { case running, stopped, capped, changed }
+
+    /// Answers kept for idempotency keys before presses said whether they changed anything read as changed.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        running = try container.decodeIfPresent(TimeEntry.self, forKey: .running)
+        stopped = try container.decodeIfPresent(TimeEntry.self, forKey: .stopped)
+        capped = try container.decode(Bool.self, forKey: .capped)
+        changed = try container.decodeIfPresent(Bool.self, forKey: .changed) ?? true
     }
 }
 

@@ -16,12 +16,13 @@ package protocol TimeEntryRepository: Sendable {
         entryId: UUID, personId: UUID, condition: VersionCondition, fields: TimeEntryFields, actor: TimeActor, now: Date
     ) async throws -> Versioned<TimeEntry>
     func delete(entryId: UUID, personId: UUID, condition: VersionCondition, actor: TimeActor, now: Date) async throws -> Versioned<TimeEntry>
-    /// Stops the running timer (as `stop` does) and starts a new one at `now`, in one transaction.
-    func startTimer(personId: UUID, projectId: UUID, description: String, tags: [String], billable: Bool, now: Date) async throws -> TimerState
-    /// Ends the running timer at `now` (see `TimeRules.stop`); nothing runs: nothing changes.
-    func stopTimer(personId: UUID, now: Date) async throws -> TimerState
-    /// Discards the running timer; nothing runs: nothing changes.
-    func cancelTimer(personId: UUID, now: Date) async throws -> TimerState
+    /// Keeps a press and applies it in the order the person's presses were made (see
+    /// `TimerRules.spans`), reshaping the timer's entries since the one running at the press;
+    /// an entry edited by hand is not reshaped. Throws `TimeError` for a locked month or an
+    /// entry in the way.
+    func press(personId: UUID, press: TimerPress, now: Date) async throws -> TimerState
+    /// Changes the running timer `entryId`; nil when it is no longer running.
+    func editTimer(personId: UUID, entryId: UUID, start: Date, work: TimerWork, now: Date) async throws -> TimerState?
     /// A person's finished entries that started in `range`, summed by day, week or project.
     func totals(personId: UUID, range: DayRange, groupBy: SummaryGrouping) async throws -> [TimeTotal]
     /// Everyone's finished entries that started in `range`, summed by client, project, person or team.

@@ -21,4 +21,10 @@ package enum TimeError: Error, Equatable {
     case notATimeCSV
     /// A running timer is stopped or cancelled through the timer, not changed as an entry.
     case timerRunning
+    /// A press claims a moment ahead of the server's clock by more than the skew it allows.
+    case pressInFuture
+    /// A press claims a moment more than a day ago.
+    case pressTooOld
+    /// A running timer moved to start more than a day ago.
+    case timerStartTooOld
 }

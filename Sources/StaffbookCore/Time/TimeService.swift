@@ -71,45 +71,80 @@ package struct TimeService: Sendable {
 
     // MARK: The timer
 
-    package enum TimerPress: String, Sendable {
+    /// A timer button as pressed: what to start, or a stop or cancel.
+    package enum TimerButton: String, Sendable {
         case start, stop, cancel
     }
 
-    /// Presses a timer button. With an idempotent request, a retry gets the first answer and
-    /// changes nothing more (a retried stop does not stop a timer started since).
+    /// What a start asks to record.
+    package struct TimerRequest: Sendable {
+        package var projectId: UUID
+        package var description: String
+        package var tags: [String]
+
+        package init(projectId: UUID, description: String, tags: [String]) {
+            self.projectId = projectId
+            self.description = description
+            self.tags = tags
+        }
+    }
+
+    /// Presses a timer button, at `at` (when the button was pressed; now when nil). With an
+    /// idempotent request, a retry gets the first answer and changes nothing more; without one,
+    /// pressing again asks for the state the timer is already in, which changes nothing.
     package func press(
-        _ press: TimerPress, personId: UUID, start: (projectId: UUID, description: String, tags: [String])? = nil,
-        idempotency request: IdempotentRequest?
+        _ button: TimerButton, personId: UUID, at: Date? = nil, start: TimerRequest? = nil, idempotency request: IdempotentRequest?
     ) async throws -> TimerState {
-        if let request, case .replay(let answer) = try await idempotency.claim(request, now: clock.now()) {
+        let now = clock.now()
+        let moment = try TimerRules.moment(of: at, now: now)
+        if let request, case .replay(let answer) = try await idempotency.claim(request, now: now) {
             guard let body = answer.body, let state = try? JSONDecoder().decode(TimerState.self, from: body) else {
                 throw StoreError.malformedRow(column: "idempotency_keys.response_body")
             }
             return state
         }
         do {
-            let state: TimerState
-            switch press {
+            let action: TimerPress.Action
+            switch button {
             case .start:
                 guard let start else { throw TimeError.projectUnavailable }
                 let project = try await availableProject(start.projectId, to: personId)
-                state = try await entries.startTimer(
-                    personId: personId, projectId: project.id, description: start.description, tags: TimeRules.tags(start.tags),
-                    billable: project.billable, now: clock.now()
-                )
-            case .stop:
-                state = try await entries.stopTimer(personId: personId, now: clock.now())
-            case .cancel:
-                state = try await entries.cancelTimer(personId: personId, now: clock.now())
+                action = .start(
+                    TimerWork(projectId: project.id, description: start.description, tags: TimeRules.tags(start.tags), billable: project.billable))
+            case .stop: action = .stop
+            case .cancel: action = .cancel
             }
+            let state = try await entries.press(personId: personId, press: TimerPress(action, at: moment), now: now)
             if let request {
-                try await idempotency.complete(request, answer: IdempotentAnswer(outcome: press.rawValue, body: try JSONEncoder().encode(state)))
+                try await idempotency.complete(request, answer: IdempotentAnswer(outcome: button.rawValue, body: try JSONEncoder().encode(state)))
             }
             return state
         } catch {
             if let request { try? await idempotency.release(request) }
             throw error
         }
+    }
+
+    /// Changes the running timer as the tracker's screen does (nil: unchanged); nil when nothing runs.
+    package func editTimer(
+        personId: UUID, start: Date?, projectId: UUID?, description: String?, tags: [String]?
+    ) async throws -> TimerState? {
+        guard let current = try await entries.running(personId: personId) else { return nil }
+        let now = clock.now()
+        let newStart = start.map(TimeRules.wholeSeconds) ?? current.start
+        if newStart != current.start {
+            if newStart > now { throw TimeError.startsInFuture }
+            if now.timeIntervalSince(newStart) > TimeRules.maximumEntry { throw TimeError.timerStartTooOld }
+        }
+        var work = TimerWork(
+            projectId: current.projectId, description: description ?? current.description, tags: tags.map(TimeRules.tags) ?? current.tags,
+            billable: current.billable)
+        if let projectId, projectId != current.projectId {
+            let project = try await availableProject(projectId, to: personId)
+            work.projectId = project.id
+            work.billable = project.billable
+        }
+        return try await entries.editTimer(personId: personId, entryId: current.id, start: newStart, work: work, now: now)
     }
 
     // MARK: Sums

@@ -168,6 +168,9 @@ extension APIHandler {
         try await time.deleteUserTimeEntry(input)
     }
     func getMyTimer(_ input: Operations.GetMyTimer.Input) async throws -> Operations.GetMyTimer.Output { try await time.getMyTimer(input) }
+    func updateMyTimer(_ input: Operations.UpdateMyTimer.Input) async throws -> Operations.UpdateMyTimer.Output {
+        try await time.updateMyTimer(input)
+    }
     func startMyTimer(_ input: Operations.StartMyTimer.Input) async throws -> Operations.StartMyTimer.Output { try await time.startMyTimer(input) }
     func stopMyTimer(_ input: Operations.StopMyTimer.Input) async throws -> Operations.StopMyTimer.Output { try await time.stopMyTimer(input) }
     func cancelMyTimer(_ input: Operations.CancelMyTimer.Input) async throws -> Operations.CancelMyTimer.Output {

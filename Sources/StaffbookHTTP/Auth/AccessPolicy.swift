@@ -98,6 +98,7 @@ enum AccessPolicy {
         "importMyTimeEntries": .signedIn,
         "getMyTimeSummary": .signedIn,
         "getMyTimer": .signedIn,
+        "updateMyTimer": .signedIn,
         "startMyTimer": .signedIn,
         "stopMyTimer": .signedIn,
         "cancelMyTimer": .signedIn,

@@ -18,6 +18,9 @@ extension Problem {
         case .reasonRequired: self = .field("body.reason", "required", TimeTexts.reasonRequired)
         case .notATimeCSV: self = Problem(.notATimeFile)
         case .timerRunning: self = Problem(.timerRunning)
+        case .pressInFuture: self = .field("body.at", "future", TimeTexts.pressInFuture)
+        case .pressTooOld: self = .field("body.at", "too_old", TimeTexts.withinADay)
+        case .timerStartTooOld: self = .field("body.start", "too_old", TimeTexts.withinADay)
         }
     }
 }

@@ -140,6 +140,21 @@ extension TimeAPI {
         return .ok(.init(body: .json(TimeSchemas.timer(TimerState(running: running)))))
     }
 
+    func updateMyTimer(_ input: Operations.UpdateMyTimer.Input) async throws -> Operations.UpdateMyTimer.Output {
+        let caller = try RequestScope.requireCaller()
+        guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
+        var validation = InputValidation()
+        let text = validation.entryText(description: body.description, tags: body.tags)
+        let projectId = body.projectId.flatMap { validation.uuid($0, field: "body.projectId") }
+        try validation.check()
+        guard
+            let state = try await timeService.editTimer(
+                personId: caller.accountId, start: body.start, projectId: projectId, description: text.description, tags: text.tags
+            )
+        else { throw Problem(.notFound) }
+        return .ok(.init(body: .json(TimeSchemas.timer(state))))
+    }
+
     func startMyTimer(_ input: Operations.StartMyTimer.Input) async throws -> Operations.StartMyTimer.Output {
         let caller = try RequestScope.requireCaller()
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
@@ -149,30 +164,36 @@ extension TimeAPI {
         let key = validation.optionalText(input.headers.idempotencyKey, field: "header.Idempotency-Key", maxLength: 200)
         let projectId = try validation.values { $0.uuid(body.projectId, field: "body.projectId") }
         let request = idempotencyKeys.request(
-            key, accountId: caller.accountId, scope: "timer-start", parts: [projectId.lowercasedString, description, tags.joined(separator: ",")]
+            key, accountId: caller.accountId, scope: "timer-start",
+            parts: [projectId.lowercasedString, description, tags.joined(separator: ","), body.at.map { $0.formatted(.iso8601) } ?? ""]
         )
         let state = try await timeService.press(
-            .start, personId: caller.accountId, start: (projectId, description, tags), idempotency: request
+            .start, personId: caller.accountId, at: body.at, start: .init(projectId: projectId, description: description, tags: tags),
+            idempotency: request
         )
         return .ok(.init(body: .json(TimeSchemas.timer(state))))
     }
 
     func stopMyTimer(_ input: Operations.StopMyTimer.Input) async throws -> Operations.StopMyTimer.Output {
-        let state = try await press(.stop, key: input.headers.idempotencyKey)
+        let at: Date? = if case .json(let body)? = input.body { body.at } else { nil }
+        let state = try await press(.stop, at: at, key: input.headers.idempotencyKey)
         return .ok(.init(body: .json(TimeSchemas.timer(state))))
     }
 
     func cancelMyTimer(_ input: Operations.CancelMyTimer.Input) async throws -> Operations.CancelMyTimer.Output {
-        let state = try await press(.cancel, key: input.headers.idempotencyKey)
+        let at: Date? = if case .json(let body)? = input.body { body.at } else { nil }
+        let state = try await press(.cancel, at: at, key: input.headers.idempotencyKey)
         return .ok(.init(body: .json(TimeSchemas.timer(state))))
     }
 
-    private func press(_ press: TimeService.TimerPress, key: String?) async throws -> TimerState {
+    private func press(_ button: TimeService.TimerButton, at: Date?, key: String?) async throws -> TimerState {
         let caller = try RequestScope.requireCaller()
         var validation = InputValidation()
         let key = validation.optionalText(key, field: "header.Idempotency-Key", maxLength: 200)
         try validation.check()
-        let request = idempotencyKeys.request(key, accountId: caller.accountId, scope: "timer-\(press.rawValue)", parts: [])
-        return try await timeService.press(press, personId: caller.accountId, idempotency: request)
+        let request = idempotencyKeys.request(
+            key, accountId: caller.accountId, scope: "timer-\(button.rawValue)", parts: [at.map { $0.formatted(.iso8601) } ?? ""]
+        )
+        return try await timeService.press(button, personId: caller.accountId, at: at, idempotency: request)
     }
 }

@@ -9,6 +9,11 @@ enum TimeTexts {
         en: "Time is recorded from \(TimeRules.earliestDay.iso) on.", cs: "Čas se zaznamenává od \(TimeRules.earliestDay.iso)."
     )
     static let atMostADay = LocalizedText(en: "An entry lasts at most 24 hours.", cs: "Záznam trvá nejvýše 24 hodin.")
+    static let pressInFuture = LocalizedText(
+        en: "Must not be ahead of the server's clock by more than \(Int(TimerRules.clockSkew)) seconds.",
+        cs: "Nesmí předbíhat hodiny serveru o více než \(Int(TimerRules.clockSkew)) sekund."
+    )
+    static let withinADay = LocalizedText(en: "Must be within the last 24 hours.", cs: "Musí spadat do posledních 24 hodin.")
     static let reasonRequired = LocalizedText(en: "The month is settled: say why it changes.", cs: "Měsíc je uzavřen: uveďte důvod změny.")
     static let tagComma = LocalizedText(en: "A tag cannot contain a comma.", cs: "Štítek nesmí obsahovat čárku.")
     static let tooManyTags = LocalizedText(en: "At most \(TimeRules.maximumTags) tags.", cs: "Nejvýše \(TimeRules.maximumTags) štítků.")

@@ -203,13 +203,14 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
             let locked = try await Self.lockFinished(entryId: entryId, personId: personId, condition: condition, on: connection, logger: logger)
             guard case .written(let current) = locked else { return locked }
             try await Self.checkLocks(personId: personId, instants: [current.start, fields.start], actor: actor, on: connection, logger: logger)
+            try await Self.forgetPresses(personId: personId, from: current.start, to: current.end ?? now, on: connection, logger: logger)
             try await Self.checkOverlap(personId: personId, start: fields.start, end: fields.end, except: entryId, on: connection, logger: logger)
             try await Self.constraints {
                 try await connection.query(
                     """
                     UPDATE time_entries SET project_id = \(fields.projectId), description = \(fields.description), started_at = \(fields.start),
                         ended_at = \(fields.end), tags = \(fields.tags), billable = \(fields.billable ?? current.billable),
-                        version = version + 1, updated_at = \(now)
+                        timer = false, version = version + 1, updated_at = \(now)
                     WHERE id = \(entryId)
                     """,
                     logger: logger
@@ -232,6 +233,7 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
             let locked = try await Self.lockFinished(entryId: entryId, personId: personId, condition: condition, on: connection, logger: logger)
             guard case .written(let current) = locked else { return locked }
             try await Self.checkLocks(personId: personId, instants: [current.start], actor: actor, on: connection, logger: logger)
+            try await Self.forgetPresses(personId: personId, from: current.start, to: current.end ?? now, on: connection, logger: logger)
             try await connection.query("DELETE FROM time_entries WHERE id = \(entryId)", logger: logger)
             try await Self.audit(
                 "delete", entry: entryId, personId: personId, actor: actor, changes: Self.changes(current, nil), at: now, on: connection,

@@ -10,7 +10,7 @@ enum TimeAPI {
         var start: String; var end: String?; var durationSeconds: Int?; var tags: [String]; var billable: Bool; var running: Bool
     }
     struct Entries: Decodable { var items: [Entry]; var nextCursor: String? }
-    struct Timer: Decodable { var running: Entry?; var stopped: Entry?; var capped: Bool }
+    struct Timer: Decodable { var running: Entry?; var stopped: Entry?; var capped: Bool; var changed: Bool }
     struct Row: Decodable {
         var key: String; var label: String; var hours: String; var billableHours: String; var billableAmount: String?
         var capacityHours: String?; var utilisation: String?
