@@ -56,6 +56,26 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.endMySession(input) }
     }
 
+    public func listMyTokens(_ input: Operations.ListMyTokens.Input) async throws -> Operations.ListMyTokens.Output {
+        try await StaffbookErrors.unwrapping { try await client.listMyTokens(input) }
+    }
+
+    public func createMyToken(_ input: Operations.CreateMyToken.Input) async throws -> Operations.CreateMyToken.Output {
+        try await StaffbookErrors.unwrapping { try await client.createMyToken(input) }
+    }
+
+    public func revokeMyToken(_ input: Operations.RevokeMyToken.Input) async throws -> Operations.RevokeMyToken.Output {
+        try await StaffbookErrors.unwrapping { try await client.revokeMyToken(input) }
+    }
+
+    public func listUserTokens(_ input: Operations.ListUserTokens.Input) async throws -> Operations.ListUserTokens.Output {
+        try await StaffbookErrors.unwrapping { try await client.listUserTokens(input) }
+    }
+
+    public func revokeUserToken(_ input: Operations.RevokeUserToken.Input) async throws -> Operations.RevokeUserToken.Output {
+        try await StaffbookErrors.unwrapping { try await client.revokeUserToken(input) }
+    }
+
     public func getMyRate(_ input: Operations.GetMyRate.Input) async throws -> Operations.GetMyRate.Output {
         try await StaffbookErrors.unwrapping { try await client.getMyRate(input) }
     }

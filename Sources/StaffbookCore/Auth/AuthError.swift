@@ -8,6 +8,10 @@ package enum AuthError: Error, Equatable {
     case tooManyAttempts(retryAfterSeconds: Int)
     /// The identity provider's keys could not be fetched: nobody's fault here, retry later.
     case identityProviderUnavailable
+    /// A personal access token made its requests of this minute.
+    case rateLimited(retryAfterSeconds: Int)
+    /// A personal access token whose scopes do not reach the operation: one of these would.
+    case insufficientScope(needed: Set<TokenScope>)
 }
 
 /// What the caller is told about a refused sign-in: never whether the account exists.

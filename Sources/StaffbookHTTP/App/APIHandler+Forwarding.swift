@@ -275,4 +275,20 @@ extension APIHandler {
     }
     func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output { try await operations.getMetrics(input) }
     func getDocs(_ input: Operations.GetDocs.Input) async throws -> Operations.GetDocs.Output { try await operations.getDocs(input) }
+
+    func listMyTokens(_ input: Operations.ListMyTokens.Input) async throws -> Operations.ListMyTokens.Output {
+        try await personalTokens.listMyTokens(input)
+    }
+    func createMyToken(_ input: Operations.CreateMyToken.Input) async throws -> Operations.CreateMyToken.Output {
+        try await personalTokens.createMyToken(input)
+    }
+    func revokeMyToken(_ input: Operations.RevokeMyToken.Input) async throws -> Operations.RevokeMyToken.Output {
+        try await personalTokens.revokeMyToken(input)
+    }
+    func listUserTokens(_ input: Operations.ListUserTokens.Input) async throws -> Operations.ListUserTokens.Output {
+        try await personalTokens.listUserTokens(input)
+    }
+    func revokeUserToken(_ input: Operations.RevokeUserToken.Input) async throws -> Operations.RevokeUserToken.Output {
+        try await personalTokens.revokeUserToken(input)
+    }
 }

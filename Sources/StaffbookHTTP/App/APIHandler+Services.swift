@@ -39,6 +39,7 @@ extension APIHandler {
                 runs: services.paymentRuns, service: services.paymentRunService, idempotencyKeys: idempotencyKeys,
                 fileLinks: services.fileLinks, clock: clock
             ),
+            personalTokens: PersonalTokensAPI(tokens: services.personalTokens, accounts: services.accounts, clock: clock),
             operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
         )
     }

@@ -13,5 +13,6 @@ struct APIHandler: APIProtocol {
     let notifications: NotificationsAPI
     let monthEnd: MonthEndAPI
     let payments: PaymentsAPI
+    let personalTokens: PersonalTokensAPI
     let operations: OperationsAPI
 }

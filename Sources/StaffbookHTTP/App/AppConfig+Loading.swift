@@ -177,6 +177,7 @@ extension AppConfig {
         auth.bcryptCost = try values.int("auth.bcryptCost", default: 12, in: 4...16)
         auth.maxFailuresPerAccount = try values.int("auth.maxFailuresPerAccount", default: 5, in: 1...1000)
         auth.maxFailuresPerAddress = try values.int("auth.maxFailuresPerAddress", default: 50, in: 1...100_000)
+        auth.personalTokenRequestsPerMinute = try values.int("auth.personalTokenRequestsPerMinute", default: 120, in: 1...1_000_000)
         auth.maxResetsPerAccount = try values.int("auth.maxResetsPerAccount", default: 3, in: 1...100_000)
         auth.maxResetsPerAddress = try values.int("auth.maxResetsPerAddress", default: 20, in: 1...100_000)
         auth.maxLinkFailuresPerAddress = try values.int("auth.maxLinkFailuresPerAddress", default: 20, in: 1...100_000)

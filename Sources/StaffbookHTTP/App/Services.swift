@@ -23,6 +23,7 @@ package struct Services: Sendable {
     let accountLinkStore: PostgresAccountLinkRepository
     let idempotency: PostgresIdempotencyStore
     let paymentRuns: PostgresPaymentRunRepository
+    let personalTokens: PostgresPersonalTokenRepository
 
     let auth: AuthService
     let invoiceService: InvoiceService
@@ -53,9 +54,11 @@ package struct Services: Sendable {
         accountLinkStore = PostgresAccountLinkRepository(database: database, logger: logger)
         idempotency = PostgresIdempotencyStore(database: database, logger: logger)
         paymentRuns = PostgresPaymentRunRepository(database: database, logger: logger)
+        personalTokens = PostgresPersonalTokenRepository(database: database, logger: logger)
 
         auth = try await AuthService(
-            config: config.auth, signingKey: signingKey, database: database, accounts: accounts, clock: clock, logger: logger)
+            config: config.auth, signingKey: signingKey, database: database, accounts: accounts, personalTokens: personalTokens, clock: clock,
+            logger: logger)
         invoiceService = InvoiceService(invoices: invoices, idempotency: idempotency, clock: clock, companyName: config.companyName)
         rateService = RateService(rates: rates, invoices: invoices, invoiceService: invoiceService)
         timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock)

@@ -119,6 +119,37 @@ enum AccessPolicy {
         "createPaymentRunFileLink": .anyOf([.admin]),
         "cancelPaymentRun": .anyOf([.admin]),
         "importBankStatement": .anyOf([.admin]),
+        "listMyTokens": .signedIn,
+        "createMyToken": .signedIn,
+        "revokeMyToken": .signedIn,
+        "listUserTokens": .anyOf([.admin]),
+        "revokeUserToken": .anyOf([.admin]),
+    ]
+
+    /// What a personal access token needs, besides its person's roles, for each operation: one of
+    /// these scopes. An operation missing here is for signed-in sessions only (403 to a token):
+    /// managing tokens, everything an admin or a leader does, and changing one's account.
+    static let tokenScopes: [String: Set<TokenScope>] = [
+        "getMe": Set(TokenScope.allCases),
+        "getMyTimer": [.timer, .timeRead],
+        "startMyTimer": [.timer],
+        "stopMyTimer": [.timer],
+        "cancelMyTimer": [.timer],
+        "updateMyTimer": [.timer],
+        "listProjects": [.timer, .timeRead, .timeWrite],
+        "listMyTimeEntries": [.timeRead],
+        "getMyTimeSummary": [.timeRead],
+        "exportMyTimeEntries": [.timeRead],
+        "createMyTimeEntry": [.timeWrite],
+        "updateMyTimeEntry": [.timeWrite],
+        "deleteMyTimeEntry": [.timeWrite],
+        "importMyTimeEntries": [.timeWrite],
+        "listMyInvoices": [.invoicesRead],
+        "getInvoice": [.invoicesRead],
+        "downloadInvoiceFile": [.invoicesRead],
+        "listInvoiceFiles": [.invoicesRead],
+        "downloadInvoiceFileVersion": [.invoicesRead],
+        "getMyEarnings": [.invoicesRead],
     ]
 }
 
@@ -153,9 +184,15 @@ struct AccessPolicyMiddleware: ServerMiddleware {
         case .malformed:
             throw Problem.unauthenticated(invalidToken: true)
         case .bearer(let token):
-            caller = try await auth.authenticate(bearer: token)
+            caller = try await auth.authenticate(bearer: token, address: scope.clientAddress)
         }
         if let required, caller.roles.isDisjoint(with: required) { throw Problem(.notFound) }
+        if caller.scopes != nil {
+            let needed = AccessPolicy.tokenScopes[operationID] ?? []
+            guard PersonalTokenRules.allows(caller.scopes, operationNeeding: needed) else {
+                throw AuthError.insufficientScope(needed: needed)
+            }
+        }
         scope.caller = caller
         return try await RequestScope.$current.withValue(scope) {
             try await next(request, body, metadata)

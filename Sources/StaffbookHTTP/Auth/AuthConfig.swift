@@ -58,6 +58,8 @@ package struct AuthConfig: Sendable {
     /// How long a session's status may be served from memory: the bound on how late a
     /// deactivation or sign-out reaches access tokens on other instances.
     package var sessionStatusCacheTTL: Duration = .seconds(2)
+    /// Requests one personal access token may make in a minute (counted in the database, across instances).
+    package var personalTokenRequestsPerMinute: Int = 120
     /// Take the client address from the last `X-Forwarded-For` entry (behind a load balancer).
     package var trustForwardedFor: Bool = false
     package var google: Google

@@ -5,8 +5,8 @@ import StaffbookPostgres
 extension AuthService {
     /// Sign-in and tokens on the application's database, as the composition root builds them.
     init(
-        config: AuthConfig, signingKey: AuthConfig.SigningKey, database: DatabasePool, accounts: any AccountRepository, clock: any AppClock,
-        logger: Logger
+        config: AuthConfig, signingKey: AuthConfig.SigningKey, database: DatabasePool, accounts: any AccountRepository,
+        personalTokens: any PersonalAccessTokenRepository, clock: any AppClock, logger: Logger
     ) async throws {
         let sessions = PostgresSessionRepository(database: database, logger: logger)
         self.init(
@@ -26,6 +26,7 @@ extension AuthService {
                 )
             ),
             statusCache: SessionStatusCache(sessions: sessions, clock: clock, ttl: config.sessionStatusCacheTTL),
+            personalTokens: personalTokens,
             clock: clock,
             logger: logger
         )

@@ -13,6 +13,7 @@ struct AuthService: Sendable {
     let refreshDeriver: RefreshTokenDeriver
     let google: GoogleIDTokenVerifier
     let statusCache: SessionStatusCache
+    let personalTokens: any PersonalAccessTokenRepository
     let clock: any AppClock
     let logger: Logger
 
@@ -105,8 +106,19 @@ struct AuthService: Sendable {
         try await sessions.listActive(accountId: caller.accountId, now: clock.now(), idleLifetime: config.sessionIdleLifetime)
     }
 
-    /// The caller of a bearer token, checked against the session's current state (cached briefly).
-    func authenticate(bearer token: String) async throws -> Caller {
+    /// The caller of a bearer token, checked against the session's current state (cached briefly),
+    /// or of a personal access token, checked and counted against its limit on every request.
+    func authenticate(bearer token: String, address: String) async throws -> Caller {
+        if token.hasPrefix(PersonalTokenRules.prefix) {
+            guard let hash = PersonalTokenSecret.hash(token) else { throw AuthError.unauthenticated(invalidToken: true) }
+            switch try await personalTokens.use(
+                secretHash: hash, address: address, now: clock.now(), requestsPerMinute: config.personalTokenRequestsPerMinute)
+            {
+            case .allowed(let caller): return caller
+            case .rateLimited(let seconds): throw AuthError.rateLimited(retryAfterSeconds: seconds)
+            case .refused: throw AuthError.unauthenticated(invalidToken: true)
+            }
+        }
         guard var caller = await accessTokens.verify(token, now: clock.now()) else {
             throw AuthError.unauthenticated(invalidToken: true)
         }

@@ -17,4 +17,15 @@ enum AuthTexts {
     static let noSuchSession = LocalizedText(
         en: "You have no active session with this id.", cs: "Nemáte žádnou aktivní relaci s tímto identifikátorem."
     )
+
+    static let sessionOnly = LocalizedText(
+        en: "Personal access tokens cannot do this; sign in.", cs: "Osobní klíče tohle neumějí; přihlaste se."
+    )
+
+    static func needsScope(_ names: [String]) -> LocalizedText {
+        LocalizedText(
+            en: "This key needs the scope \(names.joined(separator: " or ")).",
+            cs: "Tento klíč potřebuje rozsah \(names.joined(separator: " nebo "))."
+        )
+    }
 }

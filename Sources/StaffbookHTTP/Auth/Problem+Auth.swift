@@ -25,6 +25,16 @@ extension Problem {
         case .signInFailed(.googleToken): self = .signInFailed(AuthTexts.googleTokenRefused)
         case .signInFailed(.noActiveGoogleAccount): self = .signInFailed(AuthTexts.noActiveGoogleAccount)
         case .tooManyAttempts(let seconds): self = .tooManyAttempts(retryAfter: seconds)
+        case .rateLimited(let seconds): self = Problem(.rateLimited, headers: [.retryAfter: String(seconds)])
+        case .insufficientScope(let needed):
+            let names = needed.sorted().map(\.rawValue)
+            self = Problem(
+                .insufficientScope, detail: names.isEmpty ? AuthTexts.sessionOnly : AuthTexts.needsScope(names),
+                headers: [
+                    .wwwAuthenticate: names.isEmpty
+                        ? #"Bearer error="insufficient_scope""# : #"Bearer error="insufficient_scope", scope="\#(names.joined(separator: " "))""#
+                ]
+            )
         case .identityProviderUnavailable:
             self = Problem(.serviceUnavailable, detail: AuthTexts.googleKeysUnavailable, headers: [.retryAfter: "30"])
         }

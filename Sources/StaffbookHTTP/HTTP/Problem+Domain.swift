@@ -13,6 +13,7 @@ extension Problem {
         case let error as IdempotencyError: self = Self(idempotency: error)
         case let error as TimeError: self = Self(time: error)
         case let error as PaymentRunError: self = Self(payments: error)
+        case let error as PersonalTokenError: self = Self(personalTokens: error)
         default: return nil
         }
     }

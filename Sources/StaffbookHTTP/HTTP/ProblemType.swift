@@ -37,6 +37,9 @@ enum ProblemType: String, Sendable, CaseIterable {
     case clientNameTaken = "client-name-taken"
     case projectNameTaken = "project-name-taken"
     case timerRunning = "timer-running"
+    case insufficientScope = "insufficient-scope"
+    case rateLimited = "rate-limited"
+    case tooManyTokens = "too-many-tokens"
     case notATimeFile = "not-a-time-file"
     case invalidIsdoc = "invalid-isdoc"
     case checksNeedAttention = "checks-need-attention"
@@ -70,7 +73,9 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .preconditionRequired: .init(code: 428, reasonPhrase: "Precondition Required")
         case .preconditionFailed: .preconditionFailed
         case .invoiceLocked, .invalidTransition, .idempotencyKeyInUse: .conflict
-        case .timeEntryOverlap, .periodLocked, .clientNameTaken, .projectNameTaken, .timerRunning: .conflict
+        case .timeEntryOverlap, .periodLocked, .clientNameTaken, .projectNameTaken, .timerRunning, .tooManyTokens: .conflict
+        case .insufficientScope: .forbidden
+        case .rateLimited: .tooManyRequests
         case .projectUnavailable, .notATimeFile, .invalidIsdoc: .unprocessableContent
         case .checksNeedAttention, .invoiceInPaymentRun, .paymentsNotConfigured: .conflict
         case .nothingToPay, .unwritableBankFile, .invalidBankStatement, .bankStatementOfAnotherAccount: .unprocessableContent
@@ -118,6 +123,9 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .clientNameTaken: LocalizedText(en: "Client name already used", cs: "Název klienta je již použit")
         case .projectNameTaken: LocalizedText(en: "Project name already used", cs: "Název projektu je již použit")
         case .timerRunning: LocalizedText(en: "Timer running", cs: "Časovač běží")
+        case .insufficientScope: LocalizedText(en: "Outside the key's scopes", cs: "Mimo rozsah klíče")
+        case .rateLimited: LocalizedText(en: "Too many requests", cs: "Příliš mnoho požadavků")
+        case .tooManyTokens: LocalizedText(en: "Too many keys", cs: "Příliš mnoho klíčů")
         case .notATimeFile: LocalizedText(en: "Not a time tracker file", cs: "Nejde o soubor časovače")
         case .invalidIsdoc: LocalizedText(en: "Unusable ISDOC", cs: "Nepoužitelné ISDOC")
         case .checksNeedAttention: LocalizedText(en: "Checks need attention", cs: "Kontroly vyžadují pozornost")
@@ -245,6 +253,21 @@ enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(
                 en: "This is the running timer: stop or cancel it through the timer.",
                 cs: "Toto je běžící časovač: zastavte ho nebo zrušte přes časovač."
+            )
+        case .insufficientScope:
+            LocalizedText(
+                en: "This personal access token's scopes do not cover the operation; sign in, or use a key with the scope named.",
+                cs: "Rozsah tohoto osobního klíče operaci nepokrývá; přihlaste se, nebo použijte klíč s uvedeným rozsahem."
+            )
+        case .rateLimited:
+            LocalizedText(
+                en: "This key has made its requests of this minute; try again after the time in Retry-After.",
+                cs: "Tento klíč vyčerpal požadavky této minuty; zkuste to znovu po době uvedené v Retry-After."
+            )
+        case .tooManyTokens:
+            LocalizedText(
+                en: "You have the most personal access tokens allowed; revoke one you no longer use.",
+                cs: "Máte nejvyšší povolený počet osobních klíčů; zrušte některý, který už nepoužíváte."
             )
         case .notATimeFile:
             LocalizedText(

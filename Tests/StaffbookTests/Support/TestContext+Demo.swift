@@ -59,6 +59,16 @@ extension TestContext {
         try await signIn(email, password: Demo.password).accessToken
     }
 
+    /// A personal access token of the person, made through the API with these scopes.
+    func personalToken(_ email: String, scopes: [String], expiresAt: Date? = nil) async throws -> String {
+        struct Created: Decodable { var token: String }
+        let names = scopes.map { "\"\($0)\"" }.joined(separator: ",")
+        let expiry = expiresAt.map { #","expiresAt":"\#($0.formatted(.iso8601))""# } ?? ""
+        let response = try await send(
+            .post, "/v1/me/tokens", token: try await token(email), json: #"{"name":"Test","scopes":[\#(names)]\#(expiry)}"#)
+        return try response.decode(Created.self).token
+    }
+
     func upload(
         _ period: String, token: String, body: ByteBuffer = Multipart.invoice(), headers: HTTPFields = Multipart.headers
     ) async throws -> TestResponse {
