@@ -41,6 +41,8 @@ def env():
     e = dict(os.environ)
     e.update({"DATABASE_URL": f"postgres://staffbook@127.0.0.1:{PG_PORT}/{DB}", "AUTH_SIGNING_KEY": KEY,
               "HTTP_PORT": str(PORT), "LOG_LEVEL": "error", "AUTH_MAX_FAILURES_PER_ADDRESS": "100000",
+              # Personal access tokens are counted per minute; the bench measures the check, not the limit.
+              "AUTH_PERSONAL_TOKEN_REQUESTS_PER_MINUTE": "1000000",
               "DATABASE_MAX_CONNECTIONS": os.environ.get("BENCH_POOL", "4"),
               # The job worker would retry the notifications that earlier runs' approvals queued
               # (no mail server here) while the requests are measured: its CPU is not theirs.
@@ -275,6 +277,20 @@ def main():
             presses = list(pool.map(lambda n: sign_in(f"person{n}@bench.example")["accessToken"], range(2000, 2256)))
         open(timer_tokens, "w").write("\n".join(presses) + "\n")
         rows.append(wrk("POST /v1/me/timer start/stop", script="timer.lua", BENCH_TOKENS_FILE=timer_tokens,
+                        BENCH_PROJECT="40000000-0000-4000-8000-000000000000"))
+        # The same presses with personal access tokens (a button bridge): looked up and counted
+        # in PostgreSQL on every request instead of a verified JWT and a cached session.
+        def personal_token(n):
+            session = sign_in(f"person{n}@bench.example")["accessToken"]
+            response = requests.post(URL + "/v1/me/tokens", headers={"Authorization": f"Bearer {session}"},
+                                     json={"name": "bench", "scopes": ["timer"]}, timeout=30)
+            response.raise_for_status()
+            return response.json()["token"]
+        key_tokens = os.path.join(OUT, "timer-personal-tokens.txt")
+        with futures.ThreadPoolExecutor(8) as pool:
+            keys = list(pool.map(personal_token, range(2256, 2512)))
+        open(key_tokens, "w").write("\n".join(keys) + "\n")
+        rows.append(wrk("POST /v1/me/timer start/stop (personal token)", script="timer.lua", BENCH_TOKENS_FILE=key_tokens,
                         BENCH_PROJECT="40000000-0000-4000-8000-000000000000"))
 
         # Writes: refresh with rotating tokens, file download and upload (200 KB), approve.
