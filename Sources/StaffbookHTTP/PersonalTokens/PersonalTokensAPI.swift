@@ -22,6 +22,9 @@ struct PersonalTokensAPI: AreaHandler {
         let name = validation.requiredText(body.name, field: "body.name", maxLength: PersonalTokenRules.maximumNameLength)
         let scopes = Set(body.scopes.compactMap { TokenScope(rawValue: $0.rawValue) })
         if scopes.isEmpty { validation.fail("body.scopes", "required", PersonalTokenTexts.scopesRequired) }
+        if body.scopes.count > TokenScope.allCases.count {
+            validation.fail("body.scopes", "too_many", PersonalTokenTexts.tooManyScopes)
+        }
         if let expiresAt = body.expiresAt, let problem = PersonalTokenRules.expiryProblem(expiresAt, now: now) {
             switch problem {
             case .past: validation.fail("body.expiresAt", "past", PersonalTokenTexts.expiryInFuture)

@@ -148,6 +148,8 @@ struct PersonalTokenTests {
                 json: #"{"name":"x","scopes":["timer"],"expiresAt":"\#(app.clock.now().addingTimeInterval(-60).formatted(.iso8601))"}"#)
             let tooFar = try await app.send(
                 .post, "/v1/me/tokens", token: session, json: #"{"name":"x","scopes":["timer"],"expiresAt":"2099-01-01T00:00:00Z"}"#)
+            let fiveScopes = try await app.send(
+                .post, "/v1/me/tokens", token: session, json: #"{"name":"x","scopes":["timer","timer","timer","timer","timer"]}"#)
             let noName = try await app.send(.post, "/v1/me/tokens", token: session, json: #"{"name":"","scopes":["timer"]}"#)
 
             #expect(noScopes.status == .badRequest)
@@ -157,6 +159,8 @@ struct PersonalTokenTests {
             #expect(past.problem?.errors?.first?.code == "past")
             #expect(tooFar.problem?.errors?.first?.code == "too_far")
             #expect(noName.status == .badRequest)
+            #expect(fiveScopes.status == .badRequest, "the contract allows four")
+            #expect(fiveScopes.problem?.errors?.first?.code == "too_many")
         }
     }
 }
