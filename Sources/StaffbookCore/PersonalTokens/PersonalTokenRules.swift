@@ -21,9 +21,9 @@ package enum PersonalTokenRules {
         case past, tooFar
     }
 
-    /// What a token may call: nil for a session's access token (everything its roles allow).
-    package static func allows(_ scopes: Set<TokenScope>?, operationNeeding needed: Set<TokenScope>) -> Bool {
-        guard let scopes else { return true }
-        return !scopes.isDisjoint(with: needed)
+    /// Whether a token with `scopes` may call an operation that needs one of `needed` (none:
+    /// the operation is for signed-in sessions only).
+    package static func allows(_ scopes: Set<TokenScope>, operationNeeding needed: Set<TokenScope>) -> Bool {
+        !scopes.isDisjoint(with: needed)
     }
 }

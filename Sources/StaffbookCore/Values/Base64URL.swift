@@ -12,6 +12,12 @@ package enum Base64URL {
             }
     }
 
+    /// 256 bits from the system's secure generator, encoded: the secret of an opaque token.
+    package static func random32Bytes() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return encode((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     package static func encode(_ bytes: some Sequence<UInt8>) -> String {

@@ -187,11 +187,9 @@ struct AccessPolicyMiddleware: ServerMiddleware {
             caller = try await auth.authenticate(bearer: token, address: scope.clientAddress)
         }
         if let required, caller.roles.isDisjoint(with: required) { throw Problem(.notFound) }
-        if caller.scopes != nil {
+        if let scopes = caller.scopes {
             let needed = AccessPolicy.tokenScopes[operationID] ?? []
-            guard PersonalTokenRules.allows(caller.scopes, operationNeeding: needed) else {
-                throw AuthError.insufficientScope(needed: needed)
-            }
+            guard PersonalTokenRules.allows(scopes, operationNeeding: needed) else { throw AuthError.insufficientScope(needed: needed) }
         }
         scope.caller = caller
         return try await RequestScope.$current.withValue(scope) {

@@ -5,9 +5,7 @@ import StaffbookCore
 /// Opaque refresh tokens: 256 random bits, base64url. Only their SHA-256 is stored.
 enum RefreshToken {
     static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Base64URL.encode(bytes)
+        Base64URL.random32Bytes()
     }
 
     static func hash(_ token: String) -> [UInt8] {

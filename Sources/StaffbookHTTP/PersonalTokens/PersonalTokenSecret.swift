@@ -6,9 +6,7 @@ import StaffbookCore
 /// SHA-256 is stored.
 enum PersonalTokenSecret {
     static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return PersonalTokenRules.prefix + Base64URL.encode(bytes)
+        PersonalTokenRules.prefix + Base64URL.random32Bytes()
     }
 
     /// The hash to look a token up by; nil for anything not shaped like one we issue.
