@@ -382,6 +382,10 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.exportMyTimeEntries(input) }
     }
 
+    public func applyMyTimeEntryBatch(_ input: Operations.ApplyMyTimeEntryBatch.Input) async throws -> Operations.ApplyMyTimeEntryBatch.Output {
+        try await StaffbookErrors.unwrapping { try await client.applyMyTimeEntryBatch(input) }
+    }
+
     public func importMyTimeEntries(_ input: Operations.ImportMyTimeEntries.Input) async throws -> Operations.ImportMyTimeEntries.Output {
         try await StaffbookErrors.unwrapping { try await client.importMyTimeEntries(input) }
     }

@@ -7,9 +7,9 @@ package protocol TimeEntryRepository: Sendable {
     func entries(personId: UUID, range: DayRange?, projectId: UUID?, page: PageRequest<EntryPosition>) async throws -> [TimeEntry]
     func entry(id: UUID) async throws -> TimeEntry?
     func running(personId: UUID) async throws -> TimeEntry?
-    /// Writes a finished entry, in one transaction with the checks of its month's lock and of
-    /// overlaps (`TimeError`).
-    func create(personId: UUID, fields: TimeEntryFields, actor: TimeActor, now: Date) async throws -> TimeEntry
+    /// Writes a finished entry under `id`, in one transaction with the checks of its month's
+    /// lock and of overlaps (`TimeError`; `.entryIdTaken` when an entry has that id).
+    func create(id: UUID, personId: UUID, fields: TimeEntryFields, actor: TimeActor, now: Date) async throws -> TimeEntry
     /// Replaces an entry's fields if its version meets `condition`; the old and new months'
     /// locks and overlaps are checked in the same transaction.
     func update(
@@ -18,7 +18,8 @@ package protocol TimeEntryRepository: Sendable {
     func delete(entryId: UUID, personId: UUID, condition: VersionCondition, actor: TimeActor, now: Date) async throws -> Versioned<TimeEntry>
     /// Keeps a press and applies it in the order the person's presses were made (see
     /// `TimerRules.spans`), reshaping the timer's entries since the one running at the press;
-    /// an entry edited by hand is not reshaped. Throws `TimeError` for a locked month or an
+    /// an entry edited by hand is not reshaped. A press whose id was kept before changes
+    /// nothing. Throws `TimeError` for a locked month or an
     /// entry in the way.
     func press(personId: UUID, press: TimerPress, now: Date) async throws -> TimerState
     /// Changes the running timer `entryId`; nil when it is no longer running.

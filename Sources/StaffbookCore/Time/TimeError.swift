@@ -27,4 +27,6 @@ package enum TimeError: Error, Equatable {
     case pressTooOld
     /// A running timer moved to start more than a day ago.
     case timerStartTooOld
+    /// A device's id for a new entry names an entry that is not the person's.
+    case entryIdTaken
 }

@@ -17,12 +17,12 @@ package struct TimeService: Sendable {
 
     // MARK: Entries
 
-    package func create(personId: UUID, fields: TimeEntryFields, actor: TimeActor) async throws -> TimeEntry {
+    package func create(id: UUID = UUID(), personId: UUID, fields: TimeEntryFields, actor: TimeActor) async throws -> TimeEntry {
         let fields = try checked(fields)
         let project = try await availableProject(fields.projectId, to: personId)
         var write = fields
         write.billable = fields.billable ?? project.billable
-        return try await entries.create(personId: personId, fields: write, actor: actor, now: clock.now())
+        return try await entries.create(id: id, personId: personId, fields: write, actor: actor, now: clock.now())
     }
 
     package func update(
@@ -53,7 +53,7 @@ package struct TimeService: Sendable {
     }
 
     /// Whole seconds, tidy tags, and the rules of time.
-    private func checked(_ fields: TimeEntryFields) throws -> TimeEntryFields {
+    func checked(_ fields: TimeEntryFields) throws -> TimeEntryFields {
         var fields = fields
         fields.start = TimeRules.wholeSeconds(fields.start)
         fields.end = TimeRules.wholeSeconds(fields.end)
@@ -91,9 +91,11 @@ package struct TimeService: Sendable {
 
     /// Presses a timer button, at `at` (when the button was pressed; now when nil). With an
     /// idempotent request, a retry gets the first answer and changes nothing more; without one,
-    /// pressing again asks for the state the timer is already in, which changes nothing.
+    /// pressing again asks for the state the timer is already in, which changes nothing. A press
+    /// with the id a device made for it is made once.
     package func press(
-        _ button: TimerButton, personId: UUID, at: Date? = nil, start: TimerRequest? = nil, idempotency request: IdempotentRequest?
+        _ button: TimerButton, personId: UUID, at: Date? = nil, start: TimerRequest? = nil, pressId: UUID? = nil,
+        idempotency request: IdempotentRequest? = nil
     ) async throws -> TimerState {
         let now = clock.now()
         let moment = try TimerRules.moment(of: at, now: now)
@@ -114,7 +116,7 @@ package struct TimeService: Sendable {
             case .stop: action = .stop
             case .cancel: action = .cancel
             }
-            let state = try await entries.press(personId: personId, press: TimerPress(action, at: moment), now: now)
+            let state = try await entries.press(personId: personId, press: TimerPress(action, at: moment, id: pressId), now: now)
             if let request {
                 try await idempotency.complete(request, answer: IdempotentAnswer(outcome: button.rawValue, body: try JSONEncoder().encode(state)))
             }

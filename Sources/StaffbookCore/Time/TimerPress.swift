@@ -31,10 +31,14 @@ package struct TimerPress: Sendable, Equatable {
 
     package var action: Action
     package var at: Date
+    /// The id the device made for the press, when it sends presses it made offline: a press is
+    /// made once.
+    package var id: UUID?
 
-    package init(_ action: Action, at: Date) {
+    package init(_ action: Action, at: Date, id: UUID? = nil) {
         self.action = action
         self.at = at
+        self.id = id
     }
 
     package var name: String {

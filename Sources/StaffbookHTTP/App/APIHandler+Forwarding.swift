@@ -168,6 +168,10 @@ extension APIHandler {
         try await time.deleteUserTimeEntry(input)
     }
     func getMyTimer(_ input: Operations.GetMyTimer.Input) async throws -> Operations.GetMyTimer.Output { try await time.getMyTimer(input) }
+    func applyMyTimeEntryBatch(_ input: Operations.ApplyMyTimeEntryBatch.Input) async throws -> Operations.ApplyMyTimeEntryBatch.Output {
+        try await time.applyMyTimeEntryBatch(input)
+    }
+
     func updateMyTimer(_ input: Operations.UpdateMyTimer.Input) async throws -> Operations.UpdateMyTimer.Output {
         try await time.updateMyTimer(input)
     }

@@ -3,6 +3,7 @@ import StaffbookCore
 /// Texts for people about fields of any request (and the request as a whole), in English and
 /// Czech; each area has its own catalog for what only it says.
 enum FieldTexts {
+    static let required = LocalizedText(en: "Required.", cs: "Povinné.")
     static let notEmpty = LocalizedText(en: "This field must not be empty.", cs: "Toto pole nesmí být prázdné.")
     static let controlCharacter = LocalizedText(
         en: "Control characters (such as NUL) are not allowed.", cs: "Řídicí znaky (například NUL) nejsou povoleny."

@@ -24,10 +24,10 @@ extension InputValidation {
 
     /// An entry's description and tags, trimmed and checked by the rules every way in shares
     /// (`TimeRules.textProblems`); nil values (a patch leaving them) are not checked.
-    mutating func entryText(description: String?, tags: [String]?) -> (description: String?, tags: [String]?) {
+    mutating func entryText(description: String?, tags: [String]?, in prefix: String = "body") -> (description: String?, tags: [String]?) {
         let description = description?.trimmingCharacters(in: .whitespacesAndNewlines)
         for (field, problem) in TimeRules.textProblems(description: description ?? "", tags: tags ?? []) {
-            let name = "body.\(field)"
+            let name = "\(prefix).\(field)"
             switch problem {
             case .controlCharacter:
                 fail(

@@ -21,6 +21,7 @@ extension Problem {
         case .pressInFuture: self = .field("body.at", "future", TimeTexts.pressInFuture)
         case .pressTooOld: self = .field("body.at", "too_old", TimeTexts.withinADay)
         case .timerStartTooOld: self = .field("body.start", "too_old", TimeTexts.withinADay)
+        case .entryIdTaken: self = .field("body.id", "taken", TimeTexts.entryIdTaken)
         }
     }
 }

@@ -17,6 +17,20 @@ enum TimeTexts {
     static let reasonRequired = LocalizedText(en: "The month is settled: say why it changes.", cs: "Měsíc je uzavřen: uveďte důvod změny.")
     static let tagComma = LocalizedText(en: "A tag cannot contain a comma.", cs: "Štítek nesmí obsahovat čárku.")
     static let tooManyTags = LocalizedText(en: "At most \(TimeRules.maximumTags) tags.", cs: "Nejvýše \(TimeRules.maximumTags) štítků.")
+    static let batchTooLarge = LocalizedText(
+        en: "At most \(TimeService.maximumBatch) items in one batch.", cs: "Nejvýše \(TimeService.maximumBatch) položek v jedné dávce."
+    )
+    static let batchDuplicateId = LocalizedText(
+        en: "Another item of this batch has this id.", cs: "Tento identifikátor má jiná položka této dávky."
+    )
+    static let batchNotForPress = LocalizedText(
+        en: "A press has a moment (at), not a start and an end.", cs: "Stisk má okamžik (at), ne začátek a konec."
+    )
+    static let batchIfMatch = LocalizedText(
+        en: "An entity tag as the ETag header gave it, e.g. \"v2\".", cs: "Značka verze, jak ji dala hlavička ETag, např. \"v2\".")
+    static let entryIdTaken = LocalizedText(
+        en: "This id belongs to an entry that is not yours; make a new one.", cs: "Tento identifikátor patří záznamu, který není váš; vytvořte nový."
+    )
     static let noSuchClient = LocalizedText(en: "No client has this id.", cs: "Žádný klient nemá tento identifikátor.")
     static let teamsToAssign = LocalizedText(
         en: "Give one or more teams, and change only teams you lead.", cs: "Zadejte jeden či více týmů a měňte jen týmy, které vedete."

@@ -38,7 +38,10 @@ extension PostgresTimeEntryRepository {
                 """,
                 logger: logger
             ).collect().map(Self.entry)
-            let pressed = try await Self.record(press, personId: personId, now: now, on: connection, logger: logger)
+            guard let pressed = try await Self.record(press, personId: personId, now: now, on: connection, logger: logger) else {
+                // The device sent this press before: it was made then.
+                return TimerState(running: try await Self.running(personId: personId, on: connection, logger: logger), changed: false)
+            }
             // The running entry already holds the presses made at its first second before this one.
             let presses = try await Self.presses(
                 personId: personId, after: anchor, including: covering == nil ? nil : pressed, on: connection, logger: logger
@@ -109,24 +112,27 @@ extension PostgresTimeEntryRepository {
         TimerWork(projectId: entry.projectId, description: entry.description, tags: entry.tags, billable: entry.billable)
     }
 
-    /// Keeps a press; its place in the order of presses made in the same second.
+    /// Keeps a press; its place in the order of presses made in the same second, nil when a
+    /// press with its id was kept before.
     @discardableResult
     private static func record(_ press: TimerPress, personId: UUID, now: Date, on connection: PostgresConnection, logger: Logger) async throws
-        -> Int64
+        -> Int64?
     {
         var work: TimerWork?
         if case .start(let started) = press.action { work = started }
         let rows = try await connection.query(
             """
-            INSERT INTO timer_presses (account_id, action, at, project_id, description, tags, billable, received_at)
+            INSERT INTO timer_presses (account_id, action, at, project_id, description, tags, billable, received_at, press_id)
             VALUES (\(personId), \(press.name), \(press.at), \(work?.projectId), \(work?.description ?? ""), \(work?.tags ?? []),
-                    \(work?.billable ?? true), \(now))
+                    \(work?.billable ?? true), \(now), \(press.id))
+            ON CONFLICT (account_id, press_id) DO NOTHING
             RETURNING seq
             """,
             logger: logger
         )
         for try await seq in rows.decode(Int64.self) { return seq }
-        throw StoreError.malformedRow(column: "timer_presses.seq")
+        guard press.id != nil else { throw StoreError.malformedRow(column: "timer_presses.seq") }
+        return nil
     }
 
     /// The presses from `anchor` on, in the order they were made: of its own second, all of them,

@@ -151,15 +151,16 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
             return try await body()
         } catch let error as PSQLError where error.isExclusionViolation && error.constraintName == "time_entries_no_overlap" {
             throw TimeError.overlap(entryId: nil, start: nil, end: nil)
+        } catch let error as PSQLError where error.isUniqueViolation && error.constraintName == "time_entries_pkey" {
+            throw TimeError.entryIdTaken
         }
     }
 
-    package func create(personId: UUID, fields: TimeEntryFields, actor: TimeActor, now: Date) async throws -> TimeEntry {
+    package func create(id: UUID, personId: UUID, fields: TimeEntryFields, actor: TimeActor, now: Date) async throws -> TimeEntry {
         let logger = self.logger
         return try await database.withTransaction { connection in
             try await Self.checkLocks(personId: personId, instants: [fields.start], actor: actor, on: connection, logger: logger)
             try await Self.checkOverlap(personId: personId, start: fields.start, end: fields.end, except: nil, on: connection, logger: logger)
-            let id = UUID()
             try await Self.constraints {
                 try await connection.query(
                     """

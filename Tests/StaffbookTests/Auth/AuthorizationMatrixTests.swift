@@ -170,6 +170,8 @@ struct AuthorizationMatrixTests {
             body: "User,Email,Client,Project,Task,Description,Billable,Start date,Start time,Duration,Tags\r\n",
             headers: [.contentType: "text/csv"], expected: [none, ok, ok, ok]),
         Row(operation: "getMyTimeSummary", method: .get, path: "/v1/me/time-summary?from=2026-11-01&to=2026-11-30", expected: [none, ok, ok, ok]),
+        Row(operation: "applyMyTimeEntryBatch", method: .post, path: "/v1/me/time-entries/batch", body: #"{"items":[]}"#,
+            expected: [none, ok, ok, ok]),
         Row(operation: "getMyTimer", method: .get, path: "/v1/me/timer", expected: [none, ok, ok, ok]),
         // Nothing runs for anyone in the demo: the caller's own timer is not there to change.
         Row(operation: "updateMyTimer", method: .patch, path: "/v1/me/timer", body: #"{"description":"x"}"#,
