@@ -394,6 +394,30 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.getMyTimeSummary(input) }
     }
 
+    public func getMyTimesheet(_ input: Operations.GetMyTimesheet.Input) async throws -> Operations.GetMyTimesheet.Output {
+        try await StaffbookErrors.unwrapping { try await client.getMyTimesheet(input) }
+    }
+
+    public func submitMyTimesheet(_ input: Operations.SubmitMyTimesheet.Input) async throws -> Operations.SubmitMyTimesheet.Output {
+        try await StaffbookErrors.unwrapping { try await client.submitMyTimesheet(input) }
+    }
+
+    public func approveTimesheet(_ input: Operations.ApproveTimesheet.Input) async throws -> Operations.ApproveTimesheet.Output {
+        try await StaffbookErrors.unwrapping { try await client.approveTimesheet(input) }
+    }
+
+    public func returnTimesheet(_ input: Operations.ReturnTimesheet.Input) async throws -> Operations.ReturnTimesheet.Output {
+        try await StaffbookErrors.unwrapping { try await client.returnTimesheet(input) }
+    }
+
+    public func reopenTimesheet(_ input: Operations.ReopenTimesheet.Input) async throws -> Operations.ReopenTimesheet.Output {
+        try await StaffbookErrors.unwrapping { try await client.reopenTimesheet(input) }
+    }
+
+    public func getTeamTimeSummary(_ input: Operations.GetTeamTimeSummary.Input) async throws -> Operations.GetTeamTimeSummary.Output {
+        try await StaffbookErrors.unwrapping { try await client.getTeamTimeSummary(input) }
+    }
+
     public func getMyTimer(_ input: Operations.GetMyTimer.Input) async throws -> Operations.GetMyTimer.Output {
         try await StaffbookErrors.unwrapping { try await client.getMyTimer(input) }
     }

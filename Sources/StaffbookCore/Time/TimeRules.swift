@@ -57,10 +57,10 @@ package enum TimeRules {
         return .end(end, capped: false)
     }
 
-    /// Whether a write may touch a month whose invoice is in `state` (nil: none): a settled
-    /// month is read-only, except to an admin who says why.
-    package static func lockProblem(month: CalendarMonth, state: InvoiceState?, actor: TimeActor) -> TimeError? {
-        guard let state, InvoiceWorkflow.settledStates.contains(state) else { return nil }
+    /// Whether a write may touch a month: a settled one (its invoice or statement settled, or
+    /// its timesheet approved) is read-only, except to an admin who says why.
+    package static func lockProblem(month: CalendarMonth, settled: Bool, actor: TimeActor) -> TimeError? {
+        guard settled else { return nil }
         guard actor.isAdmin else { return .periodLocked(month) }
         return actor.reason == nil ? .reasonRequired : nil
     }

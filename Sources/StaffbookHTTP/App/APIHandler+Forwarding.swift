@@ -172,6 +172,30 @@ extension APIHandler {
         try await time.applyMyTimeEntryBatch(input)
     }
 
+    func getMyTimesheet(_ input: Operations.GetMyTimesheet.Input) async throws -> Operations.GetMyTimesheet.Output {
+        try await timesheets.getMyTimesheet(input)
+    }
+
+    func submitMyTimesheet(_ input: Operations.SubmitMyTimesheet.Input) async throws -> Operations.SubmitMyTimesheet.Output {
+        try await timesheets.submitMyTimesheet(input)
+    }
+
+    func approveTimesheet(_ input: Operations.ApproveTimesheet.Input) async throws -> Operations.ApproveTimesheet.Output {
+        try await timesheets.approveTimesheet(input)
+    }
+
+    func returnTimesheet(_ input: Operations.ReturnTimesheet.Input) async throws -> Operations.ReturnTimesheet.Output {
+        try await timesheets.returnTimesheet(input)
+    }
+
+    func reopenTimesheet(_ input: Operations.ReopenTimesheet.Input) async throws -> Operations.ReopenTimesheet.Output {
+        try await timesheets.reopenTimesheet(input)
+    }
+
+    func getTeamTimeSummary(_ input: Operations.GetTeamTimeSummary.Input) async throws -> Operations.GetTeamTimeSummary.Output {
+        try await timesheets.getTeamTimeSummary(input)
+    }
+
     func updateMyTimer(_ input: Operations.UpdateMyTimer.Input) async throws -> Operations.UpdateMyTimer.Output {
         try await time.updateMyTimer(input)
     }

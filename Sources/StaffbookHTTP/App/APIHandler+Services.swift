@@ -33,6 +33,7 @@ extension APIHandler {
                 visibility: services.visibility, idempotencyKeys: idempotencyKeys,
                 importing: ConcurrencyGate(limit: config.http.maxConcurrentImports), companyName: config.companyName, clock: clock
             ),
+            timesheets: TimesheetsAPI(timesheets: services.timesheets, service: services.timesheetService, clock: clock),
             notifications: NotificationsAPI(notifications: services.notifications, webhookPolicy: config.monthEnd.webhookPolicy, clock: clock),
             monthEnd: MonthEndAPI(jobs: services.jobs, monthEndStore: services.monthEndStore, clock: clock),
             payments: PaymentsAPI(

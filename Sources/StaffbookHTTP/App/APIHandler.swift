@@ -10,6 +10,7 @@ struct APIHandler: APIProtocol {
     let invoices: InvoicesAPI
     let myInvoices: MyInvoicesAPI
     let time: TimeAPI
+    let timesheets: TimesheetsAPI
     let notifications: NotificationsAPI
     let monthEnd: MonthEndAPI
     let payments: PaymentsAPI

@@ -24,11 +24,13 @@ package struct Services: Sendable {
     let idempotency: PostgresIdempotencyStore
     let paymentRuns: PostgresPaymentRunRepository
     let personalTokens: PostgresPersonalTokenRepository
+    let timesheets: PostgresTimesheetRepository
 
     let auth: AuthService
     let invoiceService: InvoiceService
     let rateService: RateService
     let timeService: TimeService
+    let timesheetService: TimesheetService
     let paymentRunService: PaymentRunService
     let monthEnd: MonthEndService
     let invoiceChecks: InvoiceChecksService
@@ -55,6 +57,7 @@ package struct Services: Sendable {
         idempotency = PostgresIdempotencyStore(database: database, logger: logger)
         paymentRuns = PostgresPaymentRunRepository(database: database, logger: logger)
         personalTokens = PostgresPersonalTokenRepository(database: database, logger: logger)
+        timesheets = PostgresTimesheetRepository(database: database, logger: logger)
 
         auth = try await AuthService(
             config: config.auth, signingKey: signingKey, database: database, accounts: accounts, personalTokens: personalTokens, clock: clock,
@@ -69,6 +72,7 @@ package struct Services: Sendable {
         accountLinks = AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase)
         fileLinks = FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
         visibility = PersonVisibility(people: people)
+        timesheetService = TimesheetService(timesheets: timesheets, entries: timeEntries, visibility: visibility, clock: clock)
     }
 
     /// The month-end's worker: schedules, the queue's jobs, notification delivery.

@@ -14,6 +14,7 @@ extension Problem {
         case let error as TimeError: self = Self(time: error)
         case let error as PaymentRunError: self = Self(payments: error)
         case let error as PersonalTokenError: self = Self(personalTokens: error)
+        case let error as TimesheetError: self = Self(timesheets: error)
         default: return nil
         }
     }

@@ -49,8 +49,8 @@ enum TimeTexts {
 
     static func periodLocked(_ month: CalendarMonth) -> LocalizedText {
         LocalizedText(
-            en: "The invoice or statement for \(month.iso) is approved: its time entries can no longer be changed.",
-            cs: "Faktura nebo výkaz za \(month.iso) je schválen: jeho záznamy času už nelze měnit."
+            en: "The invoice, statement or timesheet for \(month.iso) is approved: its time entries can no longer be changed.",
+            cs: "Faktura, výkaz nebo docházka za \(month.iso) je schválena: záznamy času z tohoto měsíce už nelze měnit."
         )
     }
 

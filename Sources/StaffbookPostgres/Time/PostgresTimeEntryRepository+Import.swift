@@ -23,17 +23,7 @@ extension PostgresTimeEntryRepository {
             for try await (id, projectId, start, end) in rows.decode((UUID, UUID, Date, Date?).self) {
                 recorded.append(RecordedSpan(id: id, projectId: projectId, start: start, end: end))
             }
-            var settled: Set<CalendarMonth> = []
-            let periods = try await connection.query(
-                """
-                SELECT to_char(period, 'YYYY-MM') FROM invoices
-                WHERE account_id = \(personId) AND period = ANY(\(months.map(\.firstDay.iso))::date[]) AND state = ANY(\(Self.settledStates))
-                """,
-                logger: logger
-            )
-            for try await period in periods.decode(String.self) {
-                settled.insert(try StoredValue.month(period, column: "invoices.period"))
-            }
+            let settled = try await Self.settledMonths(personId: personId, among: Set(months), on: connection, logger: logger)
             return (recorded, settled)
         }
     }

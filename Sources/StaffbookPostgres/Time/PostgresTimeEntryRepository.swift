@@ -83,23 +83,33 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
     static func checkLocks(
         personId: UUID, instants: [Date], actor: TimeActor, on connection: PostgresConnection, logger: Logger
     ) async throws {
-        let months = Set(instants.map { TimeRules.day(of: $0).calendarMonth }).sorted()
+        let months = Set(instants.map { TimeRules.day(of: $0).calendarMonth })
+        for month in try await settledMonths(personId: personId, among: months, on: connection, logger: logger).sorted() {
+            if let problem = TimeRules.lockProblem(month: month, settled: true, actor: actor) { throw problem }
+        }
+    }
+
+    static let lockingTimesheetStates = TimesheetWorkflow.lockingStates.map(\.rawValue).sorted()
+
+    /// Which of these months are settled for the person: their invoice or statement settled,
+    /// or their timesheet approved.
+    static func settledMonths(
+        personId: UUID, among months: Set<CalendarMonth>, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Set<CalendarMonth> {
+        let days = months.map(\.firstDay.iso)
         let rows = try await connection.query(
             """
-            SELECT to_char(period, 'YYYY-MM'), state FROM invoices
-            WHERE account_id = \(personId) AND period = ANY(\(months.map(\.firstDay.iso))::date[]) AND state = ANY(\(settledStates))
-            ORDER BY period
+            SELECT to_char(period, 'YYYY-MM') FROM invoices
+            WHERE account_id = \(personId) AND period = ANY(\(days)::date[]) AND state = ANY(\(settledStates))
+            UNION
+            SELECT to_char(month, 'YYYY-MM') FROM timesheets
+            WHERE account_id = \(personId) AND month = ANY(\(days)::date[]) AND state = ANY(\(lockingTimesheetStates))
             """,
             logger: logger
         )
-        for try await (period, state) in rows.decode((String, String).self) {
-            let month = try StoredValue.month(period, column: "invoices.period")
-            if let problem = TimeRules.lockProblem(
-                month: month, state: try StoredValue.enumeration(state, column: "invoices.state"), actor: actor
-            ) {
-                throw problem
-            }
-        }
+        var settled: Set<CalendarMonth> = []
+        for try await month in rows.decode(String.self) { settled.insert(try StoredValue.month(month, column: "settled month")) }
+        return settled
     }
 
     /// Throws `overlap` naming the entry in the way, if there is one.
