@@ -1,14 +1,17 @@
 import Foundation
 
 /// The month-end jobs' work: the previous month's statements on the 1st, and on each reminder
-/// day a reminder to everyone still missing an invoice, with a digest for the admins on the last.
+/// day a reminder to everyone still missing an invoice or a submitted timesheet, and to leaders
+/// with months to approve, with a digest for the admins on the last.
 package struct MonthEndService: Sendable {
     package let invoiceService: InvoiceService
     package let monthEnd: any MonthEndRepository
+    package let timesheets: any TimesheetRepository
 
-    package init(invoiceService: InvoiceService, monthEnd: any MonthEndRepository) {
+    package init(invoiceService: InvoiceService, monthEnd: any MonthEndRepository, timesheets: any TimesheetRepository) {
         self.invoiceService = invoiceService
         self.monthEnd = monthEnd
+        self.timesheets = timesheets
     }
 
     /// Generates the statements of the month before `day`. Each new statement tells its employee
@@ -37,16 +40,39 @@ package struct MonthEndService: Sendable {
                 )
             )
         }
+        effects += try await timesheetReminders(period: period, sequence: sequence, count: count)
         if scheduled != nil, sequence == count {
             var payload = Self.digest(period: period, missing: missing, attention: try await monthEnd.invoicesNeedingAttention(period: period))
             let unpaid = try await monthEnd.unpaidRuns(on: day)
             payload.unpaidRuns = unpaid.isEmpty ? nil : unpaid
+            let counts = try await timesheets.counts(month: period)
+            payload.unsubmittedTimesheets = TimesheetWorkflow.rule(.submit).from.reduce(0) { $0 + counts[$1, default: 0] }
+            payload.unapprovedTimesheets = TimesheetWorkflow.rule(.approve).from.reduce(0) { $0 + counts[$1, default: 0] }
             for admin in try await monthEnd.activeAdmins() {
                 effects.append(.notify(NewNotification(accountId: admin, kind: .missingInvoicesDigest, payload: payload)))
             }
             effects.append(.notify(NewNotification(accountId: nil, kind: .missingInvoicesDigest, payload: payload)))
         }
         return effects
+    }
+
+    /// People who tracked time in the month and have not submitted it, and leaders with
+    /// members' months to approve (the states come from the workflow's table).
+    private func timesheetReminders(period: CalendarMonth, sequence: Int, count: Int) async throws -> [JobEffect] {
+        let unsubmitted = try await timesheets.people(month: period, in: TimesheetWorkflow.rule(.submit).from)
+        let waiting = try await timesheets.leaders(month: period, waitingIn: TimesheetWorkflow.rule(.approve).from)
+        let (sequence, count) = (sequence > 0 ? sequence : nil, count > 0 ? count : nil)
+        return unsubmitted.map { person in
+            .notify(
+                NewNotification(
+                    accountId: person, kind: .timesheetReminder, payload: NotificationPayload(period: period.iso, sequence: sequence, of: count)))
+        }
+            + waiting.map { leader in
+                .notify(
+                    NewNotification(
+                        accountId: leader.leaderId, kind: .timesheetApprovalReminder,
+                        payload: NotificationPayload(period: period.iso, sequence: sequence, of: count, waiting: leader.count)))
+            }
     }
 
     /// Who is missing, by team (someone in no team under "—"), each with last month's amount, and

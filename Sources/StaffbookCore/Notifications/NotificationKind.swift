@@ -15,6 +15,10 @@ package enum NotificationKind: String, Sendable, CaseIterable, Codable {
     case rateAnnounced = "rate_announced"
     /// The bank account invoices are paid to was changed (by the person or an admin).
     case bankAccountChanged = "bank_account_changed"
+    /// Month-end: the person tracked time in the month and has not submitted it.
+    case timesheetReminder = "timesheet_reminder"
+    /// Month-end: a leader's members have submitted months waiting for approval.
+    case timesheetApprovalReminder = "timesheet_approval_reminder"
 
     /// An invitation and a password reset carry a link that sets a password.
     package var isAccountLink: Bool { self == .invitation || self == .passwordReset }

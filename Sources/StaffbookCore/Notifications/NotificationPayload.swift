@@ -33,11 +33,17 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     package var attention: Int?
     /// In the admins' digest: payment runs sent long enough ago that no statement has fully paid.
     package var unpaidRuns: [Int]?
+    /// To a leader: members' submitted months waiting for them.
+    package var waiting: Int?
+    /// In the admins' digest: months with tracked time not submitted, and submitted ones not approved.
+    package var unsubmittedTimesheets: Int?
+    package var unapprovedTimesheets: Int?
 
     package init(
         period: String? = nil, amount: String? = nil, reason: String? = nil, effectiveFrom: String? = nil, sequence: Int? = nil,
         of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil, account: String? = nil,
-        attention: Int? = nil, unpaidRuns: [Int]? = nil
+        attention: Int? = nil, unpaidRuns: [Int]? = nil, waiting: Int? = nil, unsubmittedTimesheets: Int? = nil,
+        unapprovedTimesheets: Int? = nil
     ) {
         self.period = period
         self.amount = amount
@@ -51,5 +57,8 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
         self.account = account
         self.attention = attention
         self.unpaidRuns = unpaidRuns
+        self.waiting = waiting
+        self.unsubmittedTimesheets = unsubmittedTimesheets
+        self.unapprovedTimesheets = unapprovedTimesheets
     }
 }

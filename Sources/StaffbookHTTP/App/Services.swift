@@ -57,7 +57,6 @@ package struct Services: Sendable {
         idempotency = PostgresIdempotencyStore(database: database, logger: logger)
         paymentRuns = PostgresPaymentRunRepository(database: database, logger: logger)
         personalTokens = PostgresPersonalTokenRepository(database: database, logger: logger)
-        timesheets = PostgresTimesheetRepository(database: database, logger: logger)
 
         auth = try await AuthService(
             config: config.auth, signingKey: signingKey, database: database, accounts: accounts, personalTokens: personalTokens, clock: clock,
@@ -66,7 +65,8 @@ package struct Services: Sendable {
         rateService = RateService(rates: rates, invoices: invoices, invoiceService: invoiceService)
         timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock)
         paymentRunService = PaymentRunService(runs: paymentRuns, idempotency: idempotency, clock: clock)
-        monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore)
+        timesheets = PostgresTimesheetRepository(database: database, logger: logger)
+        monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent)
         accountLinks = AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase)

@@ -114,7 +114,8 @@ enum NotificationSchemas {
                 statementReady: channel(.statementReady), invoiceReminder: channel(.invoiceReminder),
                 missingInvoicesDigest: channel(.missingInvoicesDigest), invoiceReturned: channel(.invoiceReturned),
                 invoiceReturnWithdrawn: channel(.invoiceReturnWithdrawn),
-                invoiceApproved: channel(.invoiceApproved), invoicePaid: channel(.invoicePaid), rateAnnounced: channel(.rateAnnounced)
+                invoiceApproved: channel(.invoiceApproved), invoicePaid: channel(.invoicePaid), rateAnnounced: channel(.rateAnnounced),
+                timesheetReminder: channel(.timesheetReminder), timesheetApprovalReminder: channel(.timesheetApprovalReminder)
             )
         )
     }
@@ -126,7 +127,8 @@ enum NotificationSchemas {
             (.missingInvoicesDigest, body.channels.missingInvoicesDigest), (.invoiceReturned, body.channels.invoiceReturned),
             (.invoiceReturnWithdrawn, body.channels.invoiceReturnWithdrawn),
             (.invoiceApproved, body.channels.invoiceApproved), (.invoicePaid, body.channels.invoicePaid),
-            (.rateAnnounced, body.channels.rateAnnounced),
+            (.rateAnnounced, body.channels.rateAnnounced), (.timesheetReminder, body.channels.timesheetReminder),
+            (.timesheetApprovalReminder, body.channels.timesheetApprovalReminder),
         ]
     }
 

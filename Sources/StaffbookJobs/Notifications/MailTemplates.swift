@@ -102,6 +102,9 @@ enum MailTemplates {
                     {{/teams}}
 
                     Odeslané faktury, jejichž kontroly neprošly nebo čekají na potvrzení: {{attention}}.
+                    {{#unsubmitted}}
+                    Docházka s odpracovaným časem, kterou lidé zatím neodevzdali: {{unsubmitted}}; odevzdaná a zatím neschválená: {{unapproved}}.
+                    {{/unsubmitted}}
                     {{#unpaidRuns}}
                     Platební běhy odeslané do banky, které žádný výpis zatím celé nezaplatil: {{unpaidRuns}}.
                     {{/unpaidRuns}}
@@ -123,9 +126,44 @@ enum MailTemplates {
                     {{/teams}}
 
                     Submitted invoices whose checks fail or wait for confirmation: {{attention}}.
+                    {{#unsubmitted}}
+                    Timesheets with tracked time not yet submitted: {{unsubmitted}}; submitted and not yet approved: {{unapproved}}.
+                    {{/unsubmitted}}
                     {{#unpaidRuns}}
                     Payment runs sent to the bank that no statement has fully paid yet: {{unpaidRuns}}.
                     {{/unpaidRuns}}
+                    """)
+        case (.timesheetReminder, .cs):
+            Texts(
+                subject: "Docházka za {{periodName}} čeká na odevzdání",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    docházku za {{periodName}} ({{period}}) jste zatím neodevzdali. Zkontrolujte své záznamy času a odevzdejte ji ve Staffbooku.{{#sequence}} (Připomínka {{sequence}} z {{of}}.){{/sequence}}
+                    """)
+        case (.timesheetReminder, .en):
+            Texts(
+                subject: "Reminder: submit your timesheet for {{periodName}}",
+                text: """
+                    Hello {{firstName}},
+
+                    you have not submitted your timesheet for {{periodName}} ({{period}}) yet. Please check your time entries and submit it in Staffbook.{{#sequence}} (Reminder {{sequence}} of {{of}}.){{/sequence}}
+                    """)
+        case (.timesheetApprovalReminder, .cs):
+            Texts(
+                subject: "Docházka za {{periodName}} čeká na schválení: {{waiting}}",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    členové vašich týmů odevzdali docházku za {{periodName}} ({{period}}), která čeká na vaše schválení: {{waiting}}. Přehled týmu najdete ve Staffbooku.
+                    """)
+        case (.timesheetApprovalReminder, .en):
+            Texts(
+                subject: "Timesheets for {{periodName}} waiting for approval: {{waiting}}",
+                text: """
+                    Hello {{firstName}},
+
+                    members of your teams have submitted timesheets for {{periodName}} ({{period}}) that wait for your approval: {{waiting}}. The team's month is in Staffbook.
                     """)
         case (.invoiceReturned, .cs):
             Texts(

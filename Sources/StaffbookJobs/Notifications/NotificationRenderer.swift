@@ -67,6 +67,9 @@ package struct NotificationRenderer: Sendable {
         context["effectiveFrom"] = payload.effectiveFrom
         context["account"] = payload.account
         context["attention"] = payload.attention.map(String.init)
+        context["waiting"] = payload.waiting.map(String.init)
+        context["unsubmitted"] = payload.unsubmittedTimesheets.map(String.init)
+        context["unapproved"] = payload.unapprovedTimesheets.map(String.init)
         context["unpaidRuns"] = payload.unpaidRuns.map { $0.map(String.init).joined(separator: ", ") }
         context["sequence"] = payload.sequence.map(String.init)
         context["of"] = payload.of.map(String.init)

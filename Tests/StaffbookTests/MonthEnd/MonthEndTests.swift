@@ -26,6 +26,14 @@ struct MonthEndTests {
         mails.compactMap { $0.header("X-Envelope-To") }.sorted()
     }
 
+    /// The invoice reminders among the mail (timesheet reminders go out on the same days).
+    static func invoiceReminders(_ mails: [ReceivedMail]) -> [ReceivedMail] {
+        mails.filter { $0.subject.hasPrefix("Připomínka: faktura") }
+    }
+
+    /// People reminded of their timesheet and leaders of months to approve, on the same days.
+    static let timesheetMail = "SELECT count(*)::text FROM notifications WHERE kind IN ('timesheet_reminder', 'timesheet_approval_reminder')"
+
     @Test func theMonthEndRunsItselfStatementsOnTheFirstRemindersOnTheirDaysAndTheDigestOnTheLast() async throws {
         let sink = try MailSink()
         let chat = try await WebhookReceiver()
@@ -62,8 +70,11 @@ struct MonthEndTests {
 
                 app.clock.set("2026-12-03", 9, 0)
                 await worker.tick()
-                let third = newMail()
+                let thirdAll = newMail()
+                let third = Self.invoiceReminders(thirdAll)
+                let timesheetThird = thirdAll.filter { $0.subject.hasPrefix("Docházka za listopad 2026") }
                 #expect(Self.recipients(third) == missing)
+                #expect(!timesheetThird.isEmpty && Set(Self.recipients(timesheetThird)).count == timesheetThird.count, "each tracker once")
                 #expect(third.allSatisfy { $0.subject == "Připomínka: faktura za listopad 2026" })
                 #expect(third.first?.body("text/plain").contains("(Připomínka 1 z 4.)") == true)
                 #expect(third.first?.body("text/html").contains("<p>") == true)
@@ -77,24 +88,30 @@ struct MonthEndTests {
 
                 app.clock.set("2026-12-06", 9, 0)
                 await worker.tick()
-                let sixth = newMail()
+                let sixth = Self.invoiceReminders(newMail())
                 #expect(Self.recipients(sixth) == missing.filter { $0 != "jan.novak@staffbook.example" })
                 print("MONTH-END 2026-12-06 09:00: reminder 2 of 4 to \(sixth.count) people (Jan Novák uploaded on the 4th: none to him)")
 
                 app.clock.set("2026-12-09", 9, 0)
                 await worker.tick()
-                #expect(Self.recipients(newMail()) == missing.filter { $0 != "jan.novak@staffbook.example" })
+                #expect(Self.recipients(Self.invoiceReminders(newMail())) == missing.filter { $0 != "jan.novak@staffbook.example" })
 
                 app.clock.set("2026-12-12", 9, 0)
                 await worker.tick()
                 let last = newMail()
                 let digests = last.filter { $0.subject.hasPrefix("Chybějící faktury za listopad 2026") }
-                let reminders = last.filter { $0.subject.hasPrefix("Připomínka") }
+                let reminders = Self.invoiceReminders(last)
                 #expect(Self.recipients(reminders) == missing.filter { $0 != "jan.novak@staffbook.example" })
                 #expect(Self.recipients(digests) == ["admin@staffbook.example", "lead.web@staffbook.example"])
                 let digest = digests.first?.body("text/plain") ?? ""
                 #expect(digest.contains("Mobile:") && digest.contains("minulý měsíc"))
                 #expect(!digest.contains("nil"))
+                let trackers = try await app.sql(
+                    "SELECT count(DISTINCT account_id)::text FROM time_entries WHERE started_at >= '2026-10-31T23:00:00Z' AND started_at < '2026-11-30T23:00:00Z'")
+                #expect(
+                    digest.contains(
+                        "Docházka s odpracovaným časem, kterou lidé zatím neodevzdali: \(trackers.first.flatMap { $0 } ?? "?"); odevzdaná a zatím neschválená: 0."),
+                    "the digest counts timesheets")
                 #expect(!digest.contains("Jan Novák"))
                 #expect(
                     digest.contains("Odeslané faktury, jejichž kontroly neprošly nebo čekají na potvrzení: 1."),
@@ -128,8 +145,10 @@ struct MonthEndTests {
                 }
             }
 
-            let mails = try await sink.waitForMessages(missing.count)
-            #expect(Self.recipients(mails) == missing)
+            let timesheets = Int(try await app.sql(Self.timesheetMail).first.flatMap { $0 } ?? "") ?? 0
+            let mails = try await sink.waitForMessages(missing.count + timesheets)
+            #expect(Self.recipients(Self.invoiceReminders(mails)) == missing)
+            #expect(mails.count == missing.count + timesheets, "each reminder once")
             #expect(try await app.sql("SELECT count(*)::text FROM jobs WHERE kind = 'reminders' AND unique_key = '2026-12-03'") == ["1"])
         }
     }
@@ -153,8 +172,9 @@ struct MonthEndTests {
             #expect(again.status == .accepted)
             // The tick also ran the 1st's statements (two days of catch-up): their mail is left aside here.
             let statements = try await app.sql("SELECT count(*)::text FROM invoices WHERE period = '2026-11-01' AND kind = 'statement'")
-            let mails = try await sink.waitForMessages(missing.count + (Int(statements.first?.flatMap { $0 } ?? "0") ?? 0))
-                .filter { $0.subject.hasPrefix("Připomínka") }
+            let timesheets = Int(try await app.sql(Self.timesheetMail).first.flatMap { $0 } ?? "") ?? 0
+            let mails = Self.invoiceReminders(
+                try await sink.waitForMessages(missing.count + timesheets + (Int(statements.first?.flatMap { $0 } ?? "0") ?? 0)))
             #expect(Self.recipients(mails) == missing)
             #expect(mails.first?.body("text/plain").contains("Připomínka 1") == false)
             #expect(worker.status == .notFound)

@@ -159,3 +159,38 @@ struct TimesheetTests {
         }
     }
 }
+
+@Suite("Timesheets at month-end")
+struct TimesheetMonthEndTests {
+    @Test func monthEndRemindsWhoHasNotSubmittedAndLeadersWhoHaveNotApproved() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let petra = try await app.token("petra.svobodova@staffbook.example")
+            for token in [jan, petra] {
+                _ = try await app.send(
+                    .post, "/v1/me/time-entries", token: token, json: TimeAPI.json(projectId: Demo.mobileBanking, "2026-11-20", "08:00", "09:00"))
+            }
+            _ = try await app.send(.post, "/v1/me/timesheets/2026-11/submit", token: jan)
+            app.clock.set("2026-12-02", 14, 0)
+            let admin = try await app.token("admin@staffbook.example")
+            let run = try await app.send(.post, "/v1/jobs/reminders/run", token: admin)
+            try await app.withWorker { _ = await $0.tick() }
+            let reminded = try await app.sql(
+                "SELECT account_id::text FROM notifications WHERE kind = 'timesheet_reminder' AND payload->>'period' = '2026-11' ORDER BY 1")
+            let leaders = try await app.sql(
+                "SELECT account_id::text || ' ' || (payload->>'waiting') FROM notifications WHERE kind = 'timesheet_approval_reminder'")
+            let trackers = try await app.sql(
+                """
+                SELECT DISTINCT e.account_id::text FROM time_entries e JOIN accounts a ON a.id = e.account_id AND a.is_active
+                WHERE e.started_at >= '2026-11-01' AND e.started_at < '2026-12-01' AND e.account_id <> '\(Demo.janNovak)' ORDER BY 1
+                """)
+
+            #expect(run.status == .accepted)
+            #expect(reminded.contains(Demo.petraSvobodova.lowercasedString))
+            #expect(!reminded.contains(Demo.janNovak.lowercasedString), "Jan submitted his month")
+            #expect(reminded == trackers, "everyone who tracked time in November and has not submitted it")
+            #expect(leaders == ["\(Demo.mobileLead.lowercasedString) 1"], "Mobile's leader has Jan's month to approve")
+        }
+    }
+}
