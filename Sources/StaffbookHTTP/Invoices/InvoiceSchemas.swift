@@ -113,13 +113,16 @@ struct InvoiceSchemas: Sendable {
         )
     }
 
-    func detail(_ invoice: Invoice, events: [InvoiceEvent], statement: StoredStatement?, caller: Caller) -> Components.Schemas.InvoiceDetail {
+    func detail(
+        _ invoice: Invoice, events: [InvoiceEvent], statement: StoredStatement?, trackedHoursApproved: Bool?, caller: Caller
+    ) -> Components.Schemas.InvoiceDetail {
         .init(
             id: invoice.id.lowercasedString, person: person(invoice), period: invoice.period.iso,
             state: Self.state(invoice.state), kind: Self.kind(invoice.kind), amount: Money.format(invoice.amount),
             statementHours: invoice.statementHours.map { Money.format($0) },
             statementRate: invoice.statementRate.map { Money.format($0) },
             statementBasis: statement.flatMap { Components.Schemas.StatementBasis(rawValue: $0.basis.rawValue) },
+            trackedHoursApproved: trackedHoursApproved,
             statementLines: statement?.lines.map { line in
                 .init(
                     from: line.from.iso, to: line.to.iso, days: line.days, hours: Money.format(line.hours), rate: Money.format(line.rate),

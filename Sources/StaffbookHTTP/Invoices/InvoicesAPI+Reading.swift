@@ -36,10 +36,18 @@ extension InvoicesAPI {
         return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
     }
 
-    /// An invoice with its history and, for a statement, its lines.
+    /// An invoice with its history and, for a statement, its lines; when its amount comes from
+    /// tracked hours, whether the month's timesheet is approved.
     func detail(_ invoice: Invoice, caller: Caller) async throws -> Components.Schemas.InvoiceDetail {
         let events = try await invoices.events(invoiceId: invoice.id)
         let statement = invoice.kind == .statement ? try await invoices.statement(invoiceId: invoice.id) : nil
-        return invoiceSchemas.detail(invoice, events: events, statement: statement, caller: caller)
+        let fromTrackedHours =
+            statement?.basis == .tracked
+            || invoice.checks.contains { $0.kind == .amount && $0.basis == StatementCalculator.HoursBasis.tracked.rawValue }
+        let approved =
+            fromTrackedHours
+            ? TimesheetWorkflow.lockingStates.contains(try await timesheets.timesheet(personId: invoice.personId, month: invoice.period).state)
+            : nil
+        return invoiceSchemas.detail(invoice, events: events, statement: statement, trackedHoursApproved: approved, caller: caller)
     }
 }

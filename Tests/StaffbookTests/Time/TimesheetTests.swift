@@ -121,6 +121,38 @@ struct TimesheetTests {
         }
     }
 
+    @Test func aStatementFromTrackedHoursSaysWhetherThoseHoursAreApproved() async throws {
+        struct Run: Decodable {
+            struct Item: Decodable { var userId: String; var invoiceId: String? }
+            var items: [Item]
+        }
+        struct Detail: Decodable { var statementBasis: String?; var trackedHoursApproved: Bool? }
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let katerinaId = Demo.id(18)
+            let katerina = try await app.token("katerina.novakova@staffbook.example")
+            _ = try await app.send(
+                .post, "/v1/me/time-entries", token: katerina, json: API.json(projectId: Demo.internalProject, "2026-11-02", "08:00", "16:00"))
+            let run = try await app.send(.post, "/v1/invoices/statements?period=2026-11", token: admin).decode(Run.self)
+            let invoiceId = try #require(run.items.first { $0.userId == katerinaId.lowercasedString }?.invoiceId)
+            let onCapacity = try #require(run.items.first { $0.userId != katerinaId.lowercasedString && $0.invoiceId != nil }?.invoiceId)
+            let before = try await app.send(.get, "/v1/invoices/\(invoiceId)", token: admin).decode(Detail.self)
+            _ = try await app.send(.post, "/v1/me/timesheets/2026-11/submit", token: katerina)
+            let submitted = try await app.send(.get, "/v1/invoices/\(invoiceId)", token: admin).decode(Detail.self)
+            _ = try await app.send(.post, "/v1/users/\(katerinaId)/timesheets/2026-11/approve", token: admin)
+            let approved = try await app.send(.get, "/v1/invoices/\(invoiceId)", token: admin).decode(Detail.self)
+            let capacity = try await app.send(.get, "/v1/invoices/\(onCapacity)", token: admin).decode(Detail.self)
+
+            #expect(before.statementBasis == "tracked")
+            #expect(before.trackedHoursApproved == false)
+            #expect(submitted.trackedHoursApproved == false, "submitted is not yet approved")
+            #expect(approved.trackedHoursApproved == true)
+            #expect(capacity.statementBasis == "capacity")
+            #expect(capacity.trackedHoursApproved == nil, "a statement on capacity says nothing of tracked hours")
+        }
+    }
+
     @Test func theTeamsMonthShowsHoursAgainstCapacityGapsTimersAndTimesheets() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()
