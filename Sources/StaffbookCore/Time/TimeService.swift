@@ -151,13 +151,25 @@ package struct TimeService: Sendable {
 
     // MARK: Sums
 
-    /// A person's hours in the days, by day, week or project, with their capacity.
+    /// A person's hours in the days, by day, week, month or project, with their capacity. By
+    /// period, every period of the range has a row (with no hours too) and its own capacity.
     package func summary(personId: UUID, range: DayRange, groupBy: SummaryGrouping) async throws -> TimeReport {
         let totals = try await entries.totals(personId: personId, range: range, groupBy: groupBy)
         let capacity = try await entries.capacity(personIds: [personId], range: range).first
         let workingDays = TimeRules.workingDays(range)
-        return TimeReport(
-            range: range, rows: totals.map { TimeReportRow(total: $0, capacity: nil) }, capacityHours: capacity?.hours(workingDays: workingDays) ?? 0)
+        let total = capacity?.hours(workingDays: workingDays) ?? 0
+        guard groupBy != .project else {
+            return TimeReport(range: range, rows: totals.map { TimeReportRow(total: $0, capacity: nil) }, capacityHours: total)
+        }
+        let working = Set(workingDays)
+        let byKey = Dictionary(totals.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let rows = SummaryPeriod.periods(of: range, by: groupBy).map { period in
+            TimeReportRow(
+                total: byKey[period.key] ?? TimeTotal(key: period.key, label: period.label, seconds: 0, billableSeconds: 0),
+                capacity: capacity?.hours(workingDays: period.days.filter { working.contains($0) }) ?? 0
+            )
+        }
+        return TimeReport(range: range, rows: rows, capacityHours: total)
     }
 
     /// The company's hours in the days. By person, everyone under contract has a row (with no

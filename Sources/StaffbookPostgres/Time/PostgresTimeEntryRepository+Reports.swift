@@ -18,6 +18,7 @@ extension PostgresTimeEntryRepository {
             case .day: ("to_char(e.started_at AT TIME ZONE $3, 'YYYY-MM-DD')", "to_char(e.started_at AT TIME ZONE $3, 'YYYY-MM-DD')")
             case .week:
                 ("to_char(e.started_at AT TIME ZONE $3, 'IYYY-\"W\"IW')", "to_char(date_trunc('week', e.started_at AT TIME ZONE $3), 'YYYY-MM-DD')")
+            case .month: ("to_char(e.started_at AT TIME ZONE $3, 'YYYY-MM')", "to_char(e.started_at AT TIME ZONE $3, 'YYYY-MM')")
             case .project: ("e.project_id::text", "c.name || ' / ' || p.name")
             }
         return try await database.withConnection { connection in

@@ -92,14 +92,48 @@ struct TimeReportTests {
             #expect(weeks.items.map(\.key) == ["2026-W45", "2026-W46"])
             #expect(weeks.items.map(\.hours) == ["37.50", "37.50"])
             #expect(weeks.hours == "75.00" && weeks.capacityHours == "80.00" && weeks.utilisation == "0.94")
-            #expect(days.items.count == 10)
+            #expect(weeks.items.map(\.capacityHours) == ["40.00", "40.00"], "each week has its own capacity")
+            #expect(weeks.items.map(\.utilisation) == ["0.94", "0.94"])
+            #expect(days.items.count == 12, "every day of the range, the weekend's empty days too")
             #expect(days.items.first?.key == "2026-11-02")
+            let saturday = days.items.first { $0.key == "2026-11-07" }
+            #expect(saturday?.hours == "0.00" && saturday?.capacityHours == "0.00" && saturday?.utilisation == nil, "a day off: no capacity")
+            #expect(days.items.first?.capacityHours == "8.00")
             #expect(byProject.items.map(\.hours).sorted() == ["35.00", "40.00"])
             #expect(asLeader.status == .ok)
             #expect(try asLeader.decode(API.Summary.self).hours == "75.00")
             #expect(asStranger.status == .notFound)
             #expect(backwards.status == .badRequest)
             #expect(tooLong.status == .badRequest)
+        }
+    }
+
+    @Test func everyWeekAndMonthOfTheRangeHasARowWithItsCapacityEmptyOnesWithZeroHours() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let weeks = try await app.send(.get, "/v1/me/time-summary?from=2026-11-01&to=2026-11-30&groupBy=week", token: jan)
+                .decode(API.Summary.self)
+            let months = try await app.send(.get, "/v1/me/time-summary?from=2026-10-15&to=2026-11-30&groupBy=month", token: jan)
+                .decode(API.Summary.self)
+            let lastWeek = try await app.send(.get, "/v1/me/time-summary?from=2026-11-23&to=2026-11-29&groupBy=day", token: jan)
+                .decode(API.Summary.self)
+
+            #expect(weeks.items.map(\.key) == ["2026-W44", "2026-W45", "2026-W46", "2026-W47", "2026-W48", "2026-W49"])
+            #expect(weeks.items.first?.label == "2026-10-26", "a week is labelled by its Monday")
+            #expect(weeks.items.first?.capacityHours == "0.00", "the Sunday of week 44 is no working day")
+            #expect(weeks.items.last?.hours == "0.00", "a week without entries is there, with zero hours")
+            #expect(weeks.items.last?.capacityHours == "8.00", "its one working day in the range")
+            let weekCapacity = weeks.items.compactMap { Decimal(string: $0.capacityHours ?? "") }.reduce(0, +)
+            #expect(weekCapacity == Decimal(string: weeks.capacityHours ?? ""), "the weeks' capacities add up to the range's")
+            let weekHours = weeks.items.compactMap { Decimal(string: $0.hours) }.reduce(0, +)
+            #expect(weekHours == Decimal(string: weeks.hours))
+            #expect(months.items.map(\.key) == ["2026-10", "2026-11"])
+            let monthCapacity = months.items.compactMap { Decimal(string: $0.capacityHours ?? "") }.reduce(0, +)
+            #expect(monthCapacity == Decimal(string: months.capacityHours ?? ""))
+            #expect(months.items.allSatisfy { $0.utilisation != nil || $0.capacityHours == "0.00" })
+            #expect(lastWeek.items.count == 7)
+            #expect(lastWeek.items.allSatisfy { $0.hours == "0.00" })
         }
     }
 }
