@@ -65,11 +65,14 @@ package struct InvoiceChecksService: Sendable {
     /// Our company's IČO, which invoices must be addressed to.
     package let companyIco: String?
     package let tolerancePercent: Decimal
+    /// Whether the tracked hours an amount is checked against are approved.
+    package let timesheets: any TimesheetRepository
 
-    package init(store: any InvoiceCheckRepository, companyIco: String?, tolerancePercent: Decimal) {
+    package init(store: any InvoiceCheckRepository, companyIco: String?, tolerancePercent: Decimal, timesheets: any TimesheetRepository) {
         self.store = store
         self.companyIco = companyIco
         self.tolerancePercent = tolerancePercent
+        self.timesheets = timesheets
     }
 
     @discardableResult

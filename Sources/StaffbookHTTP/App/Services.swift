@@ -68,7 +68,7 @@ package struct Services: Sendable {
         timesheets = PostgresTimesheetRepository(database: database, logger: logger)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
-            store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent)
+            store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent, timesheets: timesheets)
         accountLinks = AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase)
         fileLinks = FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
         visibility = PersonVisibility(people: people)

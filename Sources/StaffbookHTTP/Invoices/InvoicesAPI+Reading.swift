@@ -41,13 +41,7 @@ extension InvoicesAPI {
     func detail(_ invoice: Invoice, caller: Caller) async throws -> Components.Schemas.InvoiceDetail {
         let events = try await invoices.events(invoiceId: invoice.id)
         let statement = invoice.kind == .statement ? try await invoices.statement(invoiceId: invoice.id) : nil
-        let fromTrackedHours =
-            statement?.basis == .tracked
-            || invoice.checks.contains { $0.kind == .amount && $0.basis == StatementCalculator.HoursBasis.tracked.rawValue }
-        let approved =
-            fromTrackedHours
-            ? TimesheetWorkflow.lockingStates.contains(try await timesheets.timesheet(personId: invoice.personId, month: invoice.period).state)
-            : nil
+        let approved = try await checks.trackedHoursApproved(invoice, statement: statement)
         return invoiceSchemas.detail(invoice, events: events, statement: statement, trackedHoursApproved: approved, caller: caller)
     }
 }

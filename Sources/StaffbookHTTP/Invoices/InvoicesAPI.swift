@@ -12,8 +12,6 @@ struct InvoicesAPI: AreaHandler {
     let checks: InvoiceChecksService
     /// A signed link may name a payment run's bank file.
     let paymentRuns: any PaymentRunRepository
-    /// Whether the tracked hours an amount comes from are approved.
-    let timesheets: any TimesheetRepository
     let clock: any AppClock
 
     /// At the top of exports, as of statements.
