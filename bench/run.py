@@ -7,6 +7,7 @@ server, drives each path with wrk (32 connections, BENCH_SECONDS each) and its S
 bench-results/. Only loopback is used.
 """
 import base64
+import datetime
 import concurrent.futures as futures
 import json
 import os
@@ -14,6 +15,7 @@ import re
 import subprocess
 import sys
 import time
+import uuid
 
 import requests
 
@@ -332,6 +334,33 @@ def main():
         payrun_rows, payrun_rss = payrun.measure(
             URL, f"postgres://staffbook@127.0.0.1:{PG_PORT}/{DB}", admin,
             cpu=lambda: (cpu_seconds(SERVER_PID, children=True), postgres_cpu_seconds()), rss=server.peak_rss_mb)
+
+        # A phone back online: a batch of 500 entries, new and then sent again (all unchanged), for
+        # five people whose November the data set leaves empty (cleared at every run).
+        people = [(n, sign_in(f"person{n}@bench.example")["accessToken"]) for n in range(2600, 2605)]
+        psql(DB, "DELETE FROM time_entries WHERE account_id IN (SELECT id FROM accounts WHERE email LIKE 'person260_@bench.example') "
+                 "AND started_at >= '2026-11-01'")
+        base = datetime.datetime(2026, 11, 2, tzinfo=datetime.timezone.utc)
+        for label in ("new", "sent again"):
+            walls, servers, postgreses = [], [], []
+            for n, token in people:
+                items = [{"id": str(uuid.UUID(int=(n << 16) + i)), "projectId": "40000000-0000-4000-8000-000000000000",
+                          "description": "offline", "start": (base + datetime.timedelta(minutes=45 * i)).isoformat(),
+                          "end": (base + datetime.timedelta(minutes=45 * i + 30)).isoformat()} for i in range(500)]
+                def send():
+                    r = requests.post(URL + "/v1/me/time-entries/batch", headers={"Authorization": f"Bearer {token}"},
+                                      json={"items": items}, timeout=120)
+                    r.raise_for_status()
+                    return r.json()
+                answer, wall, (server_ms, postgres_ms) = payrun.timed(
+                    send, lambda: (cpu_seconds(SERVER_PID, children=True), postgres_cpu_seconds()))
+                outcomes = {item["outcome"] for item in answer["items"]}
+                assert outcomes == ({"created"} if label == "new" else {"unchanged"}), outcomes
+                walls.append(wall)
+                servers.append(server_ms)
+                postgreses.append(postgres_ms)
+            payrun_rows.append({"path": f"POST time-entries/batch (500, {label}; median of 5)", "wall_ms": sorted(walls)[2],
+                                "server_cpu_ms": sum(servers) / 5, "postgres_cpu_ms": sum(postgreses) / 5})
 
         # 20 concurrent 10 MiB uploads: peak memory.
         people = [(n, sign_in(f"person{n}@bench.example")["accessToken"]) for n in range(200, 220) if n % 10 < 7]
