@@ -91,11 +91,13 @@ struct TimeBatchTests {
                     Self.entry(twice, "2026-11-17", "13:00", "13:30"),
                     Self.entry(twice, "2026-11-17", "13:30", "14:00"),
                     #"{"id":"not-a-uuid","press":"stop","at":"\#(app.clock.now().formatted(.iso8601))"}"#,
+                    #"{"id":"\#(UUID())","projectId":"\#(Demo.mobileBanking)","start":"\#(API.prague("2026-11-17", "18:00"))","end":"\#(API.prague("2026-11-17", "19:00"))","tags":["\#(String(repeating: "x", count: 51))"]}"#,
                 ]), headers: [.acceptLanguage: "cs"]
             ).decode(Result.self)
             let items = result.items
 
-            #expect(items.map(\.outcome) == ["conflict", "invalid", "invalid", "created", "created", "invalid", "invalid"])
+            #expect(items.map(\.outcome) == ["conflict", "invalid", "invalid", "created", "created", "invalid", "invalid", "invalid"])
+            #expect(items[7].problem?.errors?.map(\.field) == ["body.items[7].tags[0]"], "the rules of entries, per item")
             #expect(items[0].problem?.type == "urn:staffbook:problem:time-entry-overlap")
             #expect(items[0].problem?.status == 409)
             #expect(items[0].entry?.id == inTheWay.id, "the entry in the way, for the device to show")
