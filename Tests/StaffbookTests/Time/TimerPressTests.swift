@@ -175,4 +175,24 @@ struct TimerPressTests {
             #expect(entries.first?.durationSeconds == 2 * 3600, "the hand's edit stands")
         }
     }
+
+    @Test func aTimerStartedByAnOlderServerIsStoppedByTheNextPressOnceMigrated() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let started = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Vývoj"))
+                .decode(API.Timer.self)
+            // What a server from before presses were kept left behind: a running entry not marked as the timer's.
+            _ = try await app.sql("UPDATE time_entries SET timer = false WHERE ended_at IS NULL")
+            let migration = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../schema/0022_mark_running_timers.sql")
+            _ = try await app.sql(try String(contentsOf: migration, encoding: .utf8))
+            app.clock.advance(by: 600)
+            let stop = try await app.send(.post, "/v1/me/timer/stop", token: jan).decode(API.Timer.self)
+
+            #expect(stop.changed)
+            #expect(stop.stopped?.id == started.running?.id)
+            #expect(stop.stopped?.durationSeconds == 600)
+            #expect(stop.running == nil)
+        }
+    }
 }
