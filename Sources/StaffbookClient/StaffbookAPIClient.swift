@@ -418,6 +418,34 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.getTeamTimeSummary(input) }
     }
 
+    public func listAbsenceKinds(_ input: Operations.ListAbsenceKinds.Input) async throws -> Operations.ListAbsenceKinds.Output {
+        try await StaffbookErrors.unwrapping { try await client.listAbsenceKinds(input) }
+    }
+
+    public func listMyAbsences(_ input: Operations.ListMyAbsences.Input) async throws -> Operations.ListMyAbsences.Output {
+        try await StaffbookErrors.unwrapping { try await client.listMyAbsences(input) }
+    }
+
+    public func requestAbsence(_ input: Operations.RequestAbsence.Input) async throws -> Operations.RequestAbsence.Output {
+        try await StaffbookErrors.unwrapping { try await client.requestAbsence(input) }
+    }
+
+    public func approveAbsence(_ input: Operations.ApproveAbsence.Input) async throws -> Operations.ApproveAbsence.Output {
+        try await StaffbookErrors.unwrapping { try await client.approveAbsence(input) }
+    }
+
+    public func rejectAbsence(_ input: Operations.RejectAbsence.Input) async throws -> Operations.RejectAbsence.Output {
+        try await StaffbookErrors.unwrapping { try await client.rejectAbsence(input) }
+    }
+
+    public func cancelAbsence(_ input: Operations.CancelAbsence.Input) async throws -> Operations.CancelAbsence.Output {
+        try await StaffbookErrors.unwrapping { try await client.cancelAbsence(input) }
+    }
+
+    public func listTeamAbsences(_ input: Operations.ListTeamAbsences.Input) async throws -> Operations.ListTeamAbsences.Output {
+        try await StaffbookErrors.unwrapping { try await client.listTeamAbsences(input) }
+    }
+
     public func getMyTimer(_ input: Operations.GetMyTimer.Input) async throws -> Operations.GetMyTimer.Output {
         try await StaffbookErrors.unwrapping { try await client.getMyTimer(input) }
     }

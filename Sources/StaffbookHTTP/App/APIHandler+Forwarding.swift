@@ -196,6 +196,34 @@ extension APIHandler {
         try await timesheets.getTeamTimeSummary(input)
     }
 
+    func listAbsenceKinds(_ input: Operations.ListAbsenceKinds.Input) async throws -> Operations.ListAbsenceKinds.Output {
+        try await absences.listAbsenceKinds(input)
+    }
+
+    func listMyAbsences(_ input: Operations.ListMyAbsences.Input) async throws -> Operations.ListMyAbsences.Output {
+        try await absences.listMyAbsences(input)
+    }
+
+    func requestAbsence(_ input: Operations.RequestAbsence.Input) async throws -> Operations.RequestAbsence.Output {
+        try await absences.requestAbsence(input)
+    }
+
+    func approveAbsence(_ input: Operations.ApproveAbsence.Input) async throws -> Operations.ApproveAbsence.Output {
+        try await absences.approveAbsence(input)
+    }
+
+    func rejectAbsence(_ input: Operations.RejectAbsence.Input) async throws -> Operations.RejectAbsence.Output {
+        try await absences.rejectAbsence(input)
+    }
+
+    func cancelAbsence(_ input: Operations.CancelAbsence.Input) async throws -> Operations.CancelAbsence.Output {
+        try await absences.cancelAbsence(input)
+    }
+
+    func listTeamAbsences(_ input: Operations.ListTeamAbsences.Input) async throws -> Operations.ListTeamAbsences.Output {
+        try await absences.listTeamAbsences(input)
+    }
+
     func updateMyTimer(_ input: Operations.UpdateMyTimer.Input) async throws -> Operations.UpdateMyTimer.Output {
         try await time.updateMyTimer(input)
     }

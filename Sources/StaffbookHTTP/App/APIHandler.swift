@@ -11,6 +11,7 @@ struct APIHandler: APIProtocol {
     let myInvoices: MyInvoicesAPI
     let time: TimeAPI
     let timesheets: TimesheetsAPI
+    let absences: AbsencesAPI
     let notifications: NotificationsAPI
     let monthEnd: MonthEndAPI
     let payments: PaymentsAPI

@@ -25,12 +25,14 @@ package struct Services: Sendable {
     let paymentRuns: PostgresPaymentRunRepository
     let personalTokens: PostgresPersonalTokenRepository
     let timesheets: PostgresTimesheetRepository
+    let absences: PostgresAbsenceRepository
 
     let auth: AuthService
     let invoiceService: InvoiceService
     let rateService: RateService
     let timeService: TimeService
     let timesheetService: TimesheetService
+    let absenceService: AbsenceService
     let paymentRunService: PaymentRunService
     let monthEnd: MonthEndService
     let invoiceChecks: InvoiceChecksService
@@ -66,6 +68,7 @@ package struct Services: Sendable {
         timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock)
         paymentRunService = PaymentRunService(runs: paymentRuns, idempotency: idempotency, clock: clock)
         timesheets = PostgresTimesheetRepository(database: database, logger: logger)
+        absences = PostgresAbsenceRepository(database: database, logger: logger)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent, timesheets: timesheets)
@@ -73,6 +76,7 @@ package struct Services: Sendable {
         fileLinks = FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
         visibility = PersonVisibility(people: people)
         timesheetService = TimesheetService(timesheets: timesheets, entries: timeEntries, visibility: visibility, clock: clock)
+        absenceService = AbsenceService(absences: absences, visibility: visibility, clock: clock)
     }
 
     /// The month-end's worker: schedules, the queue's jobs, notification delivery.

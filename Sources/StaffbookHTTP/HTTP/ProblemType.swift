@@ -40,6 +40,7 @@ enum ProblemType: String, Sendable, CaseIterable {
     case insufficientScope = "insufficient-scope"
     case rateLimited = "rate-limited"
     case tooManyTokens = "too-many-tokens"
+    case absenceOverlap = "absence-overlap"
     case notATimeFile = "not-a-time-file"
     case invalidIsdoc = "invalid-isdoc"
     case checksNeedAttention = "checks-need-attention"
@@ -73,7 +74,7 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .preconditionRequired: .init(code: 428, reasonPhrase: "Precondition Required")
         case .preconditionFailed: .preconditionFailed
         case .invoiceLocked, .invalidTransition, .idempotencyKeyInUse: .conflict
-        case .timeEntryOverlap, .periodLocked, .clientNameTaken, .projectNameTaken, .timerRunning, .tooManyTokens: .conflict
+        case .timeEntryOverlap, .periodLocked, .clientNameTaken, .projectNameTaken, .timerRunning, .tooManyTokens, .absenceOverlap: .conflict
         case .insufficientScope: .forbidden
         case .rateLimited: .tooManyRequests
         case .projectUnavailable, .notATimeFile, .invalidIsdoc: .unprocessableContent
@@ -126,6 +127,7 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .insufficientScope: LocalizedText(en: "Outside the key's scopes", cs: "Mimo rozsah klíče")
         case .rateLimited: LocalizedText(en: "Too many requests", cs: "Příliš mnoho požadavků")
         case .tooManyTokens: LocalizedText(en: "Too many keys", cs: "Příliš mnoho klíčů")
+        case .absenceOverlap: LocalizedText(en: "Time off overlaps", cs: "Volno se překrývá")
         case .notATimeFile: LocalizedText(en: "Not a time tracker file", cs: "Nejde o soubor časovače")
         case .invalidIsdoc: LocalizedText(en: "Unusable ISDOC", cs: "Nepoužitelné ISDOC")
         case .checksNeedAttention: LocalizedText(en: "Checks need attention", cs: "Kontroly vyžadují pozornost")
@@ -268,6 +270,11 @@ enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(
                 en: "You have the most personal access tokens allowed; revoke one you no longer use.",
                 cs: "Máte nejvyšší povolený počet osobních klíčů; zrušte některý, který už nepoužíváte."
+            )
+        case .absenceOverlap:
+            LocalizedText(
+                en: "Another request of yours for time off covers some of these days.",
+                cs: "Některé z těchto dní už pokrývá jiná vaše žádost o volno."
             )
         case .notATimeFile:
             LocalizedText(

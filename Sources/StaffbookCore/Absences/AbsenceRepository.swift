@@ -1,0 +1,22 @@
+import Foundation
+
+/// Time off: the kinds, people's requests and their decisions.
+package protocol AbsenceRepository: Sendable {
+    func kinds() async throws -> [AbsenceKind]
+    /// The contract types the person has on some day of `first...last`.
+    func contractTypes(personId: UUID, from first: CalendarDay, to last: CalendarDay) async throws -> Set<ContractType>
+    /// Stores a request (`state` as its kind says); throws `AbsenceError.overlap` when another
+    /// holding request of the person covers one of its days (the database's exclusion decides
+    /// between two racing requests).
+    func create(personId: UUID, request: AbsenceRequest, workingDays: Decimal, state: AbsenceState, now: Date) async throws -> Absence
+    func absence(id: UUID) async throws -> Absence?
+    /// Moves the absence to `to` if it is still in one of `from`; nil when it moved meanwhile.
+    func transition(
+        id: UUID, action: AbsenceAction, from: Set<AbsenceState>, to: AbsenceState, reason: String?, by: UUID, now: Date
+    ) async throws -> Absence?
+    /// A person's absences touching the days, newest first.
+    func absences(personId: UUID, from: CalendarDay?, to: CalendarDay?) async throws -> [Absence]
+    /// The absences (requested or approved) of a team's members touching the days, with the
+    /// members' names; nil when there is no such team.
+    func teamAbsences(teamId: UUID, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]?
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Requesting and deciding time off.
+package struct AbsenceService: Sendable {
+    package let absences: any AbsenceRepository
+    package let visibility: PersonVisibility
+    package let clock: any AppClock
+
+    package init(absences: any AbsenceRepository, visibility: PersonVisibility, clock: any AppClock) {
+        self.absences = absences
+        self.visibility = visibility
+        self.clock = clock
+    }
+
+    /// Asks for time off: the kind must exist for the person's contracts then, the days must be
+    /// working days; a kind without approval (sick leave) is approved at once.
+    package func request(_ request: AbsenceRequest, personId: UUID) async throws -> Absence {
+        guard let kind = try await absences.kinds().first(where: { $0.code == request.kind }) else { throw AbsenceError.unknownKind }
+        let days = try AbsenceWorkflow.workingDays(request, kind: kind).get()
+        let contracts = try await absences.contractTypes(personId: personId, from: request.firstDay, to: request.lastDay)
+        guard !contracts.isDisjoint(with: kind.contractTypes) else { throw AbsenceError.kindNotForContract }
+        return try await absences.create(
+            personId: personId, request: request, workingDays: days, state: kind.needsApproval ? .requested : .approved, now: clock.now())
+    }
+
+    /// Decides on a request as `caller`: leaders of one of the person's teams and admins approve
+    /// or reject; the person (before it starts) or an admin cancels. Someone the caller may not
+    /// see is not found.
+    package func act(_ action: AbsenceAction, absenceId: UUID, reason: String?, caller: Caller) async throws -> Absence? {
+        guard let absence = try await absences.absence(id: absenceId) else { return nil }
+        do {
+            try await visibility.requireVisible(absence.personId, to: caller)
+        } catch PeopleError.personNotFound {
+            return nil
+        }
+        let isPerson = caller.accountId == absence.personId
+        // Only the person and admins cancel: a leader asking is told there is nothing to cancel.
+        if action == .cancel, !isPerson, !caller.has(.admin) { return nil }
+        if action != .cancel, !isPerson, !caller.has(.admin), !caller.has(.teamLeader) { return nil }
+        let now = clock.now()
+        if let problem = AbsenceWorkflow.problem(
+            action, on: absence, reason: reason, callerIsPerson: isPerson, isAdmin: caller.has(.admin), today: TimeRules.day(of: now)
+        ) {
+            throw problem
+        }
+        let rule = AbsenceWorkflow.rule(action)
+        guard
+            let written = try await absences.transition(
+                id: absenceId, action: action, from: rule.from, to: rule.to, reason: reason, by: caller.accountId, now: now)
+        else {
+            let moved = try await absences.absence(id: absenceId)
+            throw AbsenceError.notAllowed(action, moved?.state ?? absence.state)
+        }
+        return written
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import StaffbookAPI
+import StaffbookCore
+
+/// Time off as the contract's schemas.
+enum AbsenceSchemas {
+    static func kind(_ kind: AbsenceKind, language: Language) -> Components.Schemas.AbsenceKind {
+        .init(
+            code: kind.code, name: kind.name.text(in: language), needsApproval: kind.needsApproval,
+            countsAgainstBalance: kind.countsAgainstBalance, paidShare: String(format: "%.3f", NSDecimalNumber(decimal: kind.paidShare).doubleValue),
+            paidDays: kind.paidDays,
+            byHours: kind.byHours,
+            contractTypes: ContractType.allCases.filter(kind.contractTypes.contains).compactMap {
+                Components.Schemas.ContractType(rawValue: $0.rawValue)
+            }
+        )
+    }
+
+    static func absence(_ absence: Absence, name: String? = nil) -> Components.Schemas.Absence {
+        .init(
+            id: absence.id.lowercasedString, personId: absence.personId.lowercasedString, personName: name, kind: absence.kind,
+            firstDay: absence.firstDay.iso, lastDay: absence.lastDay.iso,
+            part: Components.Schemas.Absence.PartPayload(rawValue: absence.part.rawValue) ?? .full,
+            hours: absence.hours.map { Money.format($0) }, workingDays: Money.format(absence.workingDays),
+            state: Components.Schemas.AbsenceState(rawValue: absence.state.rawValue) ?? .requested, note: absence.note, reason: absence.reason,
+            decidedBy: absence.decidedBy?.lowercasedString, decidedAt: absence.decidedAt, createdAt: absence.createdAt
+        )
+    }
+}

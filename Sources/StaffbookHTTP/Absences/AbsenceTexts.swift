@@ -1,0 +1,63 @@
+import StaffbookCore
+
+/// The absences area's texts for people, in English and Czech.
+enum AbsenceTexts {
+    static let unknownKind = LocalizedText(en: "No kind of time off has this code.", cs: "Žádný druh volna nemá tento kód.")
+    static let kindNotForContract = LocalizedText(
+        en: "This kind of time off is not for your contract in these days.", cs: "Tento druh volna k vaší smlouvě v těchto dnech nepatří."
+    )
+    static let endsBeforeStart = LocalizedText(en: "Must not be before firstDay.", cs: "Nesmí být před firstDay.")
+    static let partSpansDays = LocalizedText(
+        en: "Half a day or hours are for one day: firstDay and lastDay the same.",
+        cs: "Půlden nebo hodiny jsou na jeden den: firstDay a lastDay stejné."
+    )
+    static let notAWorkingDay = LocalizedText(
+        en: "Not a working day (a weekend or a public holiday).", cs: "Není pracovní den (víkend nebo státní svátek)."
+    )
+    static let hours = LocalizedText(
+        en: "Hours from 0.5 to 8, e.g. 2.5, for a kind taken by the hour.", cs: "Hodiny od 0,5 do 8, např. 2.5, u druhu volna po hodinách."
+    )
+    static let noWorkingDay = LocalizedText(en: "The days hold no working day.", cs: "V těchto dnech není žádný pracovní den.")
+    static let tooLong = LocalizedText(
+        en: "At most \(AbsenceWorkflow.maximumDays) days at once.", cs: "Nejvýše \(AbsenceWorkflow.maximumDays) dní najednou.")
+    static let reasonRequired = LocalizedText(en: "Say why, for the person to read.", cs: "Uveďte důvod, aby si ho dotyčný mohl přečíst.")
+    static let alreadyStarted = LocalizedText(
+        en: "It has begun: an admin can cancel it.", cs: "Volno už začalo: zrušit ho může administrátor."
+    )
+    static let ownRequest = LocalizedText(
+        en: "A leader decides other people's requests; an admin decides yours.",
+        cs: "Vedoucí rozhoduje o žádostech ostatních; o vaší rozhodne administrátor."
+    )
+
+    static func notAllowed(_ action: AbsenceAction, _ state: AbsenceState) -> LocalizedText {
+        LocalizedText(
+            en: "The request is \(state.rawValue): it cannot be \(english(action)) now.",
+            cs: "Žádost je ve stavu \(czech(state)): teď ji nelze \(czech(action))."
+        )
+    }
+
+    private static func english(_ action: AbsenceAction) -> String {
+        switch action {
+        case .approve: "approved"
+        case .reject: "rejected"
+        case .cancel: "cancelled"
+        }
+    }
+
+    private static func czech(_ action: AbsenceAction) -> String {
+        switch action {
+        case .approve: "schválit"
+        case .reject: "zamítnout"
+        case .cancel: "zrušit"
+        }
+    }
+
+    private static func czech(_ state: AbsenceState) -> String {
+        switch state {
+        case .requested: "čeká"
+        case .approved: "schválena"
+        case .rejected: "zamítnuta"
+        case .cancelled: "zrušena"
+        }
+    }
+}

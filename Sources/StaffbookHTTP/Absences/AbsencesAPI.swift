@@ -1,0 +1,89 @@
+import Foundation
+import StaffbookAPI
+import StaffbookCore
+
+/// Time off: the kinds, a person's requests, the decisions, a team's calendar.
+struct AbsencesAPI: AreaHandler {
+    let absences: any AbsenceRepository
+    let service: AbsenceService
+    let teams: any TeamsRepository
+    let clock: any AppClock
+
+    func listAbsenceKinds(_ input: Operations.ListAbsenceKinds.Input) async throws -> Operations.ListAbsenceKinds.Output {
+        let language = RequestScope.current.language
+        let kinds = try await absences.kinds()
+        return .ok(.init(body: .json(.init(items: kinds.map { AbsenceSchemas.kind($0, language: language) }))))
+    }
+
+    func listMyAbsences(_ input: Operations.ListMyAbsences.Input) async throws -> Operations.ListMyAbsences.Output {
+        let caller = try RequestScope.requireCaller()
+        var validation = InputValidation()
+        let range = validation.dayRange(from: input.query.from, to: input.query.to, maxDays: 3660)
+        try validation.check()
+        let items = try await absences.absences(personId: caller.accountId, from: range?.from, to: range?.to)
+        return .ok(.init(body: .json(.init(items: items.map { AbsenceSchemas.absence($0) }))))
+    }
+
+    func requestAbsence(_ input: Operations.RequestAbsence.Input) async throws -> Operations.RequestAbsence.Output {
+        let caller = try RequestScope.requireCaller()
+        guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
+        var validation = InputValidation()
+        let kind = validation.requiredText(body.kind, field: "body.kind", maxLength: 40)
+        let first = validation.day(body.firstDay, field: "body.firstDay")
+        let last = validation.day(body.lastDay, field: "body.lastDay")
+        let part = body.part.flatMap { AbsencePart(rawValue: $0.rawValue) } ?? .full
+        var hours: Decimal?
+        if let text = body.hours {
+            hours = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+            if hours == nil { validation.fail("body.hours", "syntax", AbsenceTexts.hours) }
+        }
+        let note = validation.optionalText(body.note, field: "body.note", maxLength: 1000)
+        try validation.check()
+        guard let first, let last else { throw Problem(.validationFailed) }
+        let absence = try await service.request(
+            AbsenceRequest(kind: kind, firstDay: first, lastDay: last, part: part, hours: hours, note: note.nilIfEmpty), personId: caller.accountId)
+        return .created(.init(body: .json(AbsenceSchemas.absence(absence))))
+    }
+
+    func approveAbsence(_ input: Operations.ApproveAbsence.Input) async throws -> Operations.ApproveAbsence.Output {
+        let reason: String? = if case .json(let body)? = input.body { body.reason } else { nil }
+        return .ok(.init(body: .json(try await decide(.approve, id: input.path.absenceId, reason: reason))))
+    }
+
+    func rejectAbsence(_ input: Operations.RejectAbsence.Input) async throws -> Operations.RejectAbsence.Output {
+        let reason: String? = if case .json(let body)? = input.body { body.reason } else { nil }
+        return .ok(.init(body: .json(try await decide(.reject, id: input.path.absenceId, reason: reason))))
+    }
+
+    func cancelAbsence(_ input: Operations.CancelAbsence.Input) async throws -> Operations.CancelAbsence.Output {
+        let reason: String? = if case .json(let body)? = input.body { body.reason } else { nil }
+        return .ok(.init(body: .json(try await decide(.cancel, id: input.path.absenceId, reason: reason))))
+    }
+
+    private func decide(_ action: AbsenceAction, id: String, reason: String?) async throws -> Components.Schemas.Absence {
+        let caller = try RequestScope.requireCaller()
+        let absenceId = try InputValidation.pathID(id)
+        var validation = InputValidation()
+        let reason = validation.optionalText(reason, field: "body.reason", maxLength: 1000)
+        try validation.check()
+        guard let absence = try await service.act(action, absenceId: absenceId, reason: reason.nilIfEmpty, caller: caller) else {
+            throw Problem(.notFound)
+        }
+        return AbsenceSchemas.absence(absence)
+    }
+
+    func listTeamAbsences(_ input: Operations.ListTeamAbsences.Input) async throws -> Operations.ListTeamAbsences.Output {
+        let caller = try RequestScope.requireCaller()
+        let teamId = try InputValidation.pathID(input.path.teamId)
+        var validation = InputValidation()
+        let range = validation.dayRange(from: input.query.from, to: input.query.to, maxDays: 366)
+        try validation.check()
+        guard let range else { throw Problem(.validationFailed) }
+        if !caller.has(.admin) {
+            let team = try await teams.find(id: teamId)
+            guard let team, team.members.contains(where: { $0.id == caller.accountId && $0.leader }) else { throw Problem(.notFound) }
+        }
+        guard let rows = try await absences.teamAbsences(teamId: teamId, from: range.from, to: range.to) else { throw Problem(.notFound) }
+        return .ok(.init(body: .json(.init(items: rows.map { AbsenceSchemas.absence($0.absence, name: $0.name) }))))
+    }
+}

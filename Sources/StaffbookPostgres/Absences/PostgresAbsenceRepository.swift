@@ -1,0 +1,167 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+package struct PostgresAbsenceRepository: AbsenceRepository {
+    package let database: DatabasePool
+    package let logger: Logger
+
+    package init(database: DatabasePool, logger: Logger) {
+        self.database = database
+        self.logger = logger
+    }
+
+    static let columns = """
+        id, account_id, kind, first_day::text, last_day::text, part, hours::text, working_days::text, state, note, reason, decided_by,
+        decided_at, created_at
+        """
+
+    static func absence(_ row: PostgresRow) throws -> Absence {
+        let r = row.makeRandomAccess()
+        return Absence(
+            id: try r[0].decode(UUID.self), personId: try r[1].decode(UUID.self), kind: try r[2].decode(String.self),
+            firstDay: try StoredValue.day(try r[3].decode(String.self), column: "absences.first_day"),
+            lastDay: try StoredValue.day(try r[4].decode(String.self), column: "absences.last_day"),
+            part: try StoredValue.enumeration(try r[5].decode(String.self), column: "absences.part"),
+            hours: try StoredValue.optionalDecimal(try r[6].decode(String?.self), column: "absences.hours"),
+            workingDays: try StoredValue.decimal(try r[7].decode(String.self), column: "absences.working_days"),
+            state: try StoredValue.enumeration(try r[8].decode(String.self), column: "absences.state"),
+            note: try r[9].decode(String?.self), reason: try r[10].decode(String?.self), decidedBy: try r[11].decode(UUID?.self),
+            decidedAt: try r[12].decode(Date?.self), createdAt: try r[13].decode(Date.self)
+        )
+    }
+
+    package func kinds() async throws -> [AbsenceKind] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT code, name_cs, name_en, needs_approval, counts_against_balance, paid_share::text, paid_days, by_hours, contract_types
+                FROM absence_kinds ORDER BY code
+                """,
+                logger: logger
+            )
+            var kinds: [AbsenceKind] = []
+            for try await (code, cs, en, approval, balance, share, days, byHours, types) in rows.decode(
+                (String, String, String, Bool, Bool, String, Int?, Bool, [String]).self
+            ) {
+                kinds.append(
+                    AbsenceKind(
+                        code: code, name: LocalizedText(en: en, cs: cs), needsApproval: approval, countsAgainstBalance: balance,
+                        paidShare: try StoredValue.decimal(share, column: "absence_kinds.paid_share"), paidDays: days, byHours: byHours,
+                        contractTypes: Set(
+                            try types.map { try StoredValue.enumeration($0, as: ContractType.self, column: "absence_kinds.contract_types") })
+                    ))
+            }
+            return kinds
+        }
+    }
+
+    package func contractTypes(personId: UUID, from first: CalendarDay, to last: CalendarDay) async throws -> Set<ContractType> {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT DISTINCT type FROM contracts
+                WHERE account_id = \(personId) AND valid_from <= \(last.iso)::date AND (valid_to IS NULL OR valid_to >= \(first.iso)::date)
+                """,
+                logger: logger
+            )
+            var types: Set<ContractType> = []
+            for try await type in rows.decode(String.self) { types.insert(try StoredValue.enumeration(type, column: "contracts.type")) }
+            return types
+        }
+    }
+
+    package func create(personId: UUID, request: AbsenceRequest, workingDays: Decimal, state: AbsenceState, now: Date) async throws -> Absence {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            do {
+                let rows = try await connection.query(
+                    """
+                    INSERT INTO absences (account_id, kind, first_day, last_day, part, hours, working_days, state, note, created_at, updated_at)
+                    VALUES (\(personId), \(request.kind), \(request.firstDay.iso)::date, \(request.lastDay.iso)::date, \(request.part.rawValue),
+                            \(request.hours.map { "\($0)" })::numeric, \("\(workingDays)")::numeric, \(state.rawValue), \(request.note), \(now), \(now))
+                    RETURNING \(unescaped: Self.columns)
+                    """,
+                    logger: logger
+                ).collect()
+                guard let absence = try rows.first.map(Self.absence) else { throw StoreError.malformedRow(column: "absences.id") }
+                return absence
+            } catch let error as PSQLError where error.isExclusionViolation && error.constraintName == "absences_no_overlap" {
+                throw AbsenceError.overlap(nil)
+            }
+        }
+    }
+
+    package func absence(id: UUID) async throws -> Absence? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query("SELECT \(unescaped: Self.columns) FROM absences WHERE id = \(id)", logger: logger)
+                .collect().first.map(Self.absence)
+        }
+    }
+
+    package func transition(
+        id: UUID, action: AbsenceAction, from: Set<AbsenceState>, to: AbsenceState, reason: String?, by: UUID, now: Date
+    ) async throws -> Absence? {
+        let logger = self.logger
+        let allowed = from.map(\.rawValue).sorted()
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE absences SET state = \(to.rawValue), reason = \(reason), decided_by = \(by), decided_at = \(now), updated_at = \(now)
+                WHERE id = \(id) AND state = ANY(\(allowed))
+                RETURNING \(unescaped: Self.columns)
+                """,
+                logger: logger
+            ).collect()
+            guard let absence = try rows.first.map(Self.absence) else { return nil }
+            var changes: AuditLog.Changes = ["state": .init(from: nil, to: to.rawValue)]
+            if let reason { changes["reason"] = .init(from: nil, to: reason) }
+            try await AuditLog.record(
+                on: connection, subject: absence.personId, entity: "absence", entityId: id, action: action.rawValue, by: by, at: now,
+                changes: changes, logger: logger
+            )
+            return absence
+        }
+    }
+
+    package func absences(personId: UUID, from: CalendarDay?, to: CalendarDay?) async throws -> [Absence] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM absences
+                WHERE account_id = \(personId) AND (\(from?.iso)::date IS NULL OR last_day >= \(from?.iso)::date)
+                  AND (\(to?.iso)::date IS NULL OR first_day <= \(to?.iso)::date)
+                ORDER BY first_day DESC, created_at DESC LIMIT 1000
+                """,
+                logger: logger
+            ).collect().map(Self.absence)
+        }
+    }
+
+    package func teamAbsences(teamId: UUID, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]? {
+        let logger = self.logger
+        let holding = AbsenceWorkflow.holdingStates.map(\.rawValue).sorted()
+        return try await database.withConnection { connection in
+            guard try await connection.query("SELECT 1 FROM teams WHERE id = \(teamId)", logger: logger).collect().first != nil else {
+                return nil
+            }
+            let rows = try await connection.query(
+                """
+                SELECT \(unescaped: Self.columns.split(separator: ",").map { "x." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")),
+                       a.first_name || ' ' || a.last_name
+                FROM absences x JOIN team_members m ON m.account_id = x.account_id AND m.team_id = \(teamId)
+                JOIN accounts a ON a.id = x.account_id AND a.is_active
+                WHERE x.state = ANY(\(holding)) AND x.last_day >= \(from.iso)::date AND x.first_day <= \(to.iso)::date
+                ORDER BY x.first_day, a.last_name COLLATE czech, a.first_name COLLATE czech, x.id
+                """,
+                logger: logger
+            ).collect()
+            return try rows.map { row in (try Self.absence(row), try row.makeRandomAccess()[14].decode(String.self)) }
+        }
+    }
+}
