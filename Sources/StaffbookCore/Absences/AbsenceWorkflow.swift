@@ -69,11 +69,11 @@ package enum AbsenceWorkflow {
             guard request.firstDay == request.lastDay else { return .failure(.partSpansDays) }
             guard !days.isEmpty else { return .failure(.notAWorkingDay) }
             if request.hours != nil { return .failure(.hoursInvalid) }
-            return .success(Decimal(string: "0.5") ?? 0)
+            return .success(Decimal(1) / 2)
         case .hours:
             guard request.firstDay == request.lastDay else { return .failure(.partSpansDays) }
             guard !days.isEmpty else { return .failure(.notAWorkingDay) }
-            guard kind.byHours, let hours = request.hours, hours >= Decimal(string: "0.5") ?? 1, hours <= 8 else {
+            guard kind.byHours, let hours = request.hours, hours >= Decimal(1) / 2, hours <= 8 else {
                 return .failure(.hoursInvalid)
             }
             return .success(Money.rounded(hours / 8))

@@ -12,10 +12,14 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
         self.logger = logger
     }
 
-    static let columns = """
-        id, account_id, kind, first_day::text, last_day::text, part, hours::text, working_days::text, state, note, reason, decided_by,
-        decided_at, created_at
+    /// The columns `absence(_:)` reads, of the table named `alias`.
+    static func columns(_ alias: String = "absences") -> String {
         """
+        \(alias).id, \(alias).account_id, \(alias).kind, \(alias).first_day::text, \(alias).last_day::text, \(alias).part,
+        \(alias).hours::text, \(alias).working_days::text, \(alias).state, \(alias).note, \(alias).reason, \(alias).decided_by,
+        \(alias).decided_at, \(alias).created_at
+        """
+    }
 
     static func absence(_ row: PostgresRow) throws -> Absence {
         let r = row.makeRandomAccess()
@@ -83,7 +87,7 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
                     INSERT INTO absences (account_id, kind, first_day, last_day, part, hours, working_days, state, note, created_at, updated_at)
                     VALUES (\(personId), \(request.kind), \(request.firstDay.iso)::date, \(request.lastDay.iso)::date, \(request.part.rawValue),
                             \(request.hours.map { "\($0)" })::numeric, \("\(workingDays)")::numeric, \(state.rawValue), \(request.note), \(now), \(now))
-                    RETURNING \(unescaped: Self.columns)
+                    RETURNING \(unescaped: Self.columns())
                     """,
                     logger: logger
                 ).collect()
@@ -98,7 +102,7 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
     package func absence(id: UUID) async throws -> Absence? {
         let logger = self.logger
         return try await database.withConnection { connection in
-            try await connection.query("SELECT \(unescaped: Self.columns) FROM absences WHERE id = \(id)", logger: logger)
+            try await connection.query("SELECT \(unescaped: Self.columns()) FROM absences WHERE id = \(id)", logger: logger)
                 .collect().first.map(Self.absence)
         }
     }
@@ -113,7 +117,7 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
                 """
                 UPDATE absences SET state = \(to.rawValue), reason = \(reason), decided_by = \(by), decided_at = \(now), updated_at = \(now)
                 WHERE id = \(id) AND state = ANY(\(allowed))
-                RETURNING \(unescaped: Self.columns)
+                RETURNING \(unescaped: Self.columns())
                 """,
                 logger: logger
             ).collect()
@@ -133,7 +137,7 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
         return try await database.withConnection { connection in
             try await connection.query(
                 """
-                SELECT \(unescaped: Self.columns) FROM absences
+                SELECT \(unescaped: Self.columns()) FROM absences
                 WHERE account_id = \(personId) AND (\(from?.iso)::date IS NULL OR last_day >= \(from?.iso)::date)
                   AND (\(to?.iso)::date IS NULL OR first_day <= \(to?.iso)::date)
                 ORDER BY first_day DESC, created_at DESC LIMIT 1000
@@ -152,8 +156,7 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
             }
             let rows = try await connection.query(
                 """
-                SELECT \(unescaped: Self.columns.split(separator: ",").map { "x." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")),
-                       a.first_name || ' ' || a.last_name
+                SELECT \(unescaped: Self.columns("x")), a.first_name || ' ' || a.last_name
                 FROM absences x JOIN team_members m ON m.account_id = x.account_id AND m.team_id = \(teamId)
                 JOIN accounts a ON a.id = x.account_id AND a.is_active
                 WHERE x.state = ANY(\(holding)) AND x.last_day >= \(from.iso)::date AND x.first_day <= \(to.iso)::date
