@@ -28,6 +28,23 @@ def check(name, ok, detail=""):
     print(f"{'PASS' if ok else 'FAIL'}  {name}" + (f" — {detail}" if detail and not ok else (f" ({detail})" if detail else "")), flush=True)
 
 
+def print_crashes(since):
+    """A server that trapped wrote Swift's crash report into its log; CI keeps only what is printed,
+    so the report's head (the message and the crashed thread) is printed here."""
+    if not os.path.isdir(LOGS):
+        return
+    for name in sorted(os.listdir(LOGS)):
+        path = os.path.join(LOGS, name)
+        if os.path.getmtime(path) < since:
+            continue
+        lines = open(path, errors="replace").read().splitlines()
+        for index, line in enumerate(lines):
+            if "Fatal error" in line or "*** Program crashed" in line:
+                print(f"---- crash in {name}:")
+                print("\n".join(l[:240] for l in lines[index:index + 40] if l.strip()))
+                break
+
+
 def psql(database, sql):
     out = subprocess.run(
         [PSQL, "-X", "-q", "-tA", "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook", "-d", database, "-c", sql],

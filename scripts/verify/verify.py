@@ -29,8 +29,8 @@ from docs import reference_page
 from documents import documents
 from monthend import killed_mid_job, mail_outage, two_instances
 from harness import (
-    BIN, PDF, ROOT, VENV, Server, SlowUpload, auth, check, fresh_database, integrity, new_contractor, psql, results, server_env,
-    set_password, sign_in, upload,
+    BIN, PDF, ROOT, VENV, Server, SlowUpload, auth, check, fresh_database, integrity, new_contractor, print_crashes, psql, results,
+    server_env, set_password, sign_in, upload,
 )
 
 
@@ -314,6 +314,7 @@ if __name__ == "__main__":
                                "two_instances", "mail_outage", "killed_mid_job", "killed_upload", "mutated_isdoc_pdfs", "documents",
                                "reference_page",
                                "races", "faults"]
+    began = time.time()
     for step in steps:
         print(f"== {step}", flush=True)
         try:
@@ -323,5 +324,7 @@ if __name__ == "__main__":
             check(f"{step} ran to the end", False, repr(error))
     passed = sum(1 for _, ok in results if ok)
     failed = len(results) - passed
+    if failed:
+        print_crashes(began)
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)

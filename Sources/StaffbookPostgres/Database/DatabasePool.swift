@@ -18,6 +18,7 @@ package final class DatabasePool: Service, Sendable {
     private let inUse = Meter(label: "staffbook_db_pool_connections_in_use")
     private let waitTimer = Timer(label: "staffbook_db_pool_acquire_duration", preferredDisplayUnit: .seconds)
     private let unavailable = Counter(label: "staffbook_db_pool_unavailable_total")
+    private let abandoned = Counter(label: "staffbook_db_calls_abandoned_total")
 
     package init(config: DatabaseConfig, logger: Logger) {
         var configuration = PostgresClient.Configuration(
@@ -41,8 +42,9 @@ package final class DatabasePool: Service, Sendable {
     }
 
     /// Runs `body` on a pooled connection; throws `StoreError.unavailable` when none can be had
-    /// within the connect timeout. Once a connection is held, `body` is not cut short. What
-    /// PostgreSQL throws comes out classified as a `StoreError`; domain errors pass unchanged.
+    /// within the connect timeout. Once a connection is held, `body` is not cut short while the
+    /// connection is open. What PostgreSQL throws comes out classified as a `StoreError`; domain
+    /// errors pass unchanged.
     ///
     /// The pool itself waits for a connection as long as it takes, so the bound is a timer on an
     /// event loop. When it fires first, the caller is answered at once and the waiting lease is
@@ -51,6 +53,12 @@ package final class DatabasePool: Service, Sendable {
     /// an outage, a cancelled lease has been seen to stay pending, and its request with it.
     /// This runs on every query: a task group racing a `Task.sleep` cost two child tasks and a
     /// Dispatch timer per call, a measurable share of a cheap request's time.
+    ///
+    /// While `body` runs, the same timer comes back every connect timeout to look at its
+    /// connection. PostgresNIO loses a query written after a connection's pipeline is gone (the
+    /// server went away between two statements, or the pool closed it at shutdown): its caller
+    /// would wait for ever, holding its request open and shutdown with it. Once the connection is
+    /// closed, the call ends as unavailable and its work is left behind.
     package func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
@@ -60,15 +68,11 @@ package final class DatabasePool: Service, Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 lease.waiting(continuation)
                 // Counted from the call, not from when the work's task gets a thread.
-                let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(acquireTimeout.nanoseconds)) {
-                    [unavailable] in
-                    if lease.end(.failure(StoreError.unavailable)) { unavailable.increment() }
-                }
+                watch(lease)
                 let work = Task { [client, inUse, waitTimer] in
-                    defer { timer.cancel() }
                     do {
                         let result = try await client.withConnection { connection in
-                            guard lease.acquire() else { throw CancellationError() }
+                            guard lease.acquire(connection) else { throw CancellationError() }
                             waitTimer.recordNanoseconds((ContinuousClock.now - started).nanoseconds)
                             inUse.increment()
                             defer { inUse.decrement() }
@@ -84,6 +88,26 @@ package final class DatabasePool: Service, Sendable {
         } onCancel: {
             lease.cancel()
         }
+    }
+
+    /// Looks at a call after the connect timeout, and again every timeout while it holds an open
+    /// connection.
+    private func watch<Result: Sendable>(_ lease: Lease<Result>) {
+        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(acquireTimeout.nanoseconds)) {
+            [self] in
+            switch lease.look() {
+            case .timedOut:
+                unavailable.increment()
+            case .connectionLost:
+                abandoned.increment()
+                logger.warning("a database connection closed under a call that held it; the call ends as unavailable")
+            case .running:
+                watch(lease)
+            case .ended:
+                break
+            }
+        }
+        lease.watched(by: timer)
     }
 
     /// Whether the database answers a trivial query (readiness).
@@ -114,8 +138,8 @@ package final class DatabasePool: Service, Sendable {
 }
 
 /// One call's way to its connection: waiting, then either holding a connection (its `body`
-/// runs to the end) or ended early by the timer or the caller's cancellation. The caller is
-/// answered exactly once, whichever comes first.
+/// runs to the end, or until the connection closes under it) or ended early by the timer or the
+/// caller's cancellation. The caller is answered exactly once, whichever comes first.
 private final class Lease<Result: Sendable>: Sendable {
     private enum Phase {
         case waiting
@@ -127,6 +151,8 @@ private final class Lease<Result: Sendable>: Sendable {
         var phase = Phase.waiting
         var continuation: CheckedContinuation<Result, any Error>?
         var work: Task<Void, Never>?
+        var connection: PostgresConnection?
+        var timer: Scheduled<Void>?
         /// An outcome that came before the continuation was stored.
         var early: Swift.Result<Result, any Error>?
         /// The caller was cancelled, perhaps before its work was stored.
@@ -153,24 +179,73 @@ private final class Lease<Result: Sendable>: Sendable {
     }
 
     /// Whether the connection the pool handed over may be used: false once the call has ended.
-    func acquire() -> Bool {
+    func acquire(_ connection: PostgresConnection) -> Bool {
         state.withLock { state in
             guard state.phase == .waiting else { return false }
             state.phase = .acquired
+            state.connection = connection
             return true
         }
     }
 
-    /// Ends a call still waiting for a connection (timer, cancellation); false if it already
-    /// holds one or has ended.
+    enum Look {
+        /// Still waiting for a connection: ended as unavailable.
+        case timedOut
+        /// Its connection closed under its work: ended as unavailable.
+        case connectionLost
+        /// Working on an open connection.
+        case running
+        case ended
+    }
+
+    /// What the watch finds, ending the call when it waited too long or lost its connection.
+    func look() -> Look {
+        let (look, work) = state.withLock { state -> (Look, Task<Void, Never>?) in
+            state.timer = nil
+            switch state.phase {
+            case .ended:
+                return (.ended, nil)
+            case .waiting:
+                state.phase = .ended
+                return (.timedOut, state.work)
+            case .acquired:
+                guard state.connection?.isClosed == true else { return (.running, nil) }
+                state.phase = .ended
+                return (.connectionLost, state.work)
+            }
+        }
+        switch look {
+        case .timedOut, .connectionLost:
+            work?.cancel()
+            resume(.failure(StoreError.unavailable))
+        case .running, .ended:
+            break
+        }
+        return look
+    }
+
+    /// The watch's next look, cancelled when the call ends first.
+    func watched(by timer: Scheduled<Void>) {
+        let ended = state.withLock { state in
+            guard state.phase != .ended else { return true }
+            state.timer = timer
+            return false
+        }
+        if ended { timer.cancel() }
+    }
+
+    /// Ends a call still waiting for a connection (cancellation); false if it already holds one
+    /// or has ended.
     @discardableResult
     func end(_ outcome: Swift.Result<Result, any Error>) -> Bool {
-        let (ended, work) = state.withLock { state -> (Bool, Task<Void, Never>?) in
-            guard state.phase == .waiting else { return (false, nil) }
+        let (ended, work, timer) = state.withLock { state -> (Bool, Task<Void, Never>?, Scheduled<Void>?) in
+            guard state.phase == .waiting else { return (false, nil, nil) }
             state.phase = .ended
-            return (true, state.work)
+            defer { state.timer = nil }
+            return (true, state.work, state.timer)
         }
         guard ended else { return false }
+        timer?.cancel()
         work?.cancel()
         resume(outcome)
         return true
@@ -189,11 +264,13 @@ private final class Lease<Result: Sendable>: Sendable {
 
     /// The work's own outcome, unless the call was ended before it.
     func finish(_ outcome: Swift.Result<Result, any Error>) {
-        let ours = state.withLock { state in
-            guard state.phase != .ended else { return false }
+        let (ours, timer) = state.withLock { state -> (Bool, Scheduled<Void>?) in
+            guard state.phase != .ended else { return (false, nil) }
             state.phase = .ended
-            return true
+            defer { state.timer = nil }
+            return (true, state.timer)
         }
+        timer?.cancel()
         if ours { resume(outcome) }
     }
 

@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookTestSupport
+import Testing
+@testable import StaffbookCore
+@testable import StaffbookPostgres
+
+@Suite("Database pool")
+struct DatabasePoolTests {
+    let logger = TestDatabase.logger
+
+    /// PostgresNIO drops a query written to a connection whose pipeline is gone, and its caller
+    /// waits for ever. Such a call, with the request and shutdown behind it, must still end.
+    @Test func aCallWhoseConnectionClosesUnderItEndsAsUnavailableAndThePoolServesOn() async throws {
+        try await TestDatabase.withEmptyDatabase { config in
+            // The pool looks at a held connection every connect timeout; tests' own is patient.
+            var config = config
+            config.connectTimeout = .seconds(2)
+            try await DatabasePool.withRunning(config: config, logger: logger) { pool in
+                let logger = self.logger
+                let started = ContinuousClock.now
+
+                await #expect(throws: StoreError.unavailable) {
+                    try await pool.withConnection { connection in
+                        try await connection.close()
+                        // The channel's handlers go after its close; a query written then is lost.
+                        try await Task.sleep(for: .milliseconds(50))
+                        return try await connection.query("SELECT 1", logger: logger).collect().count
+                    }
+                }
+
+                #expect(ContinuousClock.now - started < .seconds(10))
+                let rows = try await pool.withConnection { connection in
+                    try await connection.query("SELECT 1", logger: logger).collect().count
+                }
+                #expect(rows == 1)
+            }
+        }
+    }
+}
