@@ -430,6 +430,14 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.requestAbsence(input) }
     }
 
+    public func getMyVacationBalance(_ input: Operations.GetMyVacationBalance.Input) async throws -> Operations.GetMyVacationBalance.Output {
+        try await StaffbookErrors.unwrapping { try await client.getMyVacationBalance(input) }
+    }
+
+    public func getVacationBalance(_ input: Operations.GetVacationBalance.Input) async throws -> Operations.GetVacationBalance.Output {
+        try await StaffbookErrors.unwrapping { try await client.getVacationBalance(input) }
+    }
+
     public func approveAbsence(_ input: Operations.ApproveAbsence.Input) async throws -> Operations.ApproveAbsence.Output {
         try await StaffbookErrors.unwrapping { try await client.approveAbsence(input) }
     }

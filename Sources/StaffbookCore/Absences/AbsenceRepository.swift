@@ -7,8 +7,15 @@ package protocol AbsenceRepository: Sendable {
     func contractTypes(personId: UUID, from first: CalendarDay, to last: CalendarDay) async throws -> Set<ContractType>
     /// Stores a request (`state` as its kind says); throws `AbsenceError.overlap` when another
     /// holding request of the person covers one of its days (the database's exclusion decides
-    /// between two racing requests).
-    func create(personId: UUID, request: AbsenceRequest, workingDays: Decimal, state: AbsenceState, now: Date) async throws -> Absence
+    /// between two racing requests). With `admit`, the person's vacation basis (the request's
+    /// years and the one before) is read and the request refused with what `admit` returns, one
+    /// request of the person at a time.
+    func create(
+        personId: UUID, request: AbsenceRequest, workingDays: Decimal, state: AbsenceState, now: Date,
+        admit: (@Sendable (VacationBasis) -> (any Error)?)?
+    ) async throws -> Absence
+    /// What the person's vacation balances in `years` are computed from.
+    func vacationBasis(personId: UUID, years: ClosedRange<Int>) async throws -> VacationBasis
     func absence(id: UUID) async throws -> Absence?
     /// Moves the absence to `to` if it is still in one of `from`; nil when it moved meanwhile.
     func transition(

@@ -4,23 +4,47 @@ import Foundation
 package struct AbsenceService: Sendable {
     package let absences: any AbsenceRepository
     package let visibility: PersonVisibility
+    package let policy: VacationPolicy
     package let clock: any AppClock
 
-    package init(absences: any AbsenceRepository, visibility: PersonVisibility, clock: any AppClock) {
+    package init(absences: any AbsenceRepository, visibility: PersonVisibility, policy: VacationPolicy = VacationPolicy(), clock: any AppClock) {
         self.absences = absences
         self.visibility = visibility
+        self.policy = policy
         self.clock = clock
     }
 
     /// Asks for time off: the kind must exist for the person's contracts then, the days must be
-    /// working days; a kind without approval (sick leave) is approved at once.
+    /// working days, vacation must fit the balance of each year it touches; a kind without
+    /// approval (sick leave) is approved at once.
     package func request(_ request: AbsenceRequest, personId: UUID) async throws -> Absence {
         guard let kind = try await absences.kinds().first(where: { $0.code == request.kind }) else { throw AbsenceError.unknownKind }
         let days = try AbsenceWorkflow.workingDays(request, kind: kind).get()
         let contracts = try await absences.contractTypes(personId: personId, from: request.firstDay, to: request.lastDay)
         guard !contracts.isDisjoint(with: kind.contractTypes) else { throw AbsenceError.kindNotForContract }
-        return try await absences.create(
-            personId: personId, request: request, workingDays: days, state: kind.needsApproval ? .requested : .approved, now: clock.now())
+        let now = clock.now()
+        let state: AbsenceState = kind.needsApproval ? .requested : .approved
+        var admit: (@Sendable (VacationBasis) -> (any Error)?)?
+        if kind.countsAgainstBalance {
+            let (policy, today) = (self.policy, TimeRules.day(of: now))
+            let asked = Absence(
+                id: UUID(), personId: personId, kind: request.kind, firstDay: request.firstDay, lastDay: request.lastDay, part: request.part,
+                hours: request.hours, workingDays: days, state: state, note: nil, reason: nil, decidedBy: nil, decidedAt: nil, createdAt: now)
+            admit = { basis in VacationRules.check(asked, basis: basis, policy: policy, today: today) }
+        }
+        return try await absences.create(personId: personId, request: request, workingDays: days, state: state, now: now, admit: admit)
+    }
+
+    /// A person's vacation in `year`, for themselves, a leader of one of their teams or an
+    /// admin; nil when the caller may not see the person.
+    package func balance(personId: UUID, year: Int, caller: Caller) async throws -> VacationBalance? {
+        do {
+            try await visibility.requireVisible(personId, to: caller)
+        } catch PeopleError.personNotFound {
+            return nil
+        }
+        let basis = try await absences.vacationBasis(personId: personId, years: year - 1...year)
+        return try VacationRules.balance(year: year, basis: basis, policy: policy, asOf: TimeRules.day(of: clock.now())).get()
     }
 
     /// Decides on a request as `caller`: leaders of one of the person's teams and admins approve

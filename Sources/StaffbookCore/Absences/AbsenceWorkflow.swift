@@ -31,6 +31,11 @@ package enum AbsenceWorkflow {
     /// Requests in these states hold their days: another request of the person may not overlap.
     package static let holdingStates: Set<AbsenceState> = [.requested, .approved]
 
+    /// Approved whole days away take no tracked time: an entry on such a day is refused until the
+    /// absence is cancelled. Half days and hours leave the rest of the day to work.
+    package static let timeBlockingStates: Set<AbsenceState> = [.approved]
+    package static let timeBlockingParts: Set<AbsencePart> = [.full]
+
     /// The longest request, in calendar days.
     package static let maximumDays = 366
 

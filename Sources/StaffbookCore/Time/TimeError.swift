@@ -29,4 +29,6 @@ package enum TimeError: Error, Equatable {
     case timerStartTooOld
     /// A device's id for a new entry names an entry that is not the person's.
     case entryIdTaken
+    /// The day is one of an approved whole-day absence of the person (its kind and days).
+    case onAbsence(kind: String, firstDay: CalendarDay, lastDay: CalendarDay)
 }

@@ -26,4 +26,12 @@ enum AbsenceSchemas {
             decidedBy: absence.decidedBy?.lowercasedString, decidedAt: absence.decidedAt, createdAt: absence.createdAt
         )
     }
+
+    static func balance(_ balance: VacationBalance) -> Components.Schemas.VacationBalance {
+        .init(
+            year: balance.year, entitlement: Money.format(balance.entitlement), carried: Money.format(balance.carried),
+            carriedExpires: balance.carriedExpires?.iso, expired: Money.format(balance.expired), approved: Money.format(balance.approved),
+            requested: Money.format(balance.requested), balance: Money.format(balance.balance)
+        )
+    }
 }

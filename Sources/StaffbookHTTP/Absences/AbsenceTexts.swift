@@ -1,3 +1,4 @@
+import Foundation
 import StaffbookCore
 
 /// The absences area's texts for people, in English and Czech.
@@ -59,5 +60,22 @@ enum AbsenceTexts {
         case .rejected: "zamítnuta"
         case .cancelled: "zrušena"
         }
+    }
+
+    static func beforeStart(_ start: CalendarDay?) -> LocalizedText {
+        guard let start else {
+            return LocalizedText(en: "The person has no contract yet, so no vacation.", cs: "Osoba zatím nemá smlouvu, a tedy ani dovolenou.")
+        }
+        return LocalizedText(
+            en: "The person started on \(start.iso): there is no balance for an earlier year.",
+            cs: "Osoba nastoupila \(start.iso): za dřívější rok nemá žádnou dovolenou."
+        )
+    }
+
+    static func exceeded(year: Int, balance: Decimal, requested: Decimal) -> LocalizedText {
+        LocalizedText(
+            en: "You have \(balance) days of vacation left in \(year); this request takes \(requested).",
+            cs: "V roce \(year) vám zbývá \(balance) dní dovolené; žádost jich potřebuje \(requested)."
+        )
     }
 }

@@ -86,4 +86,26 @@ struct AbsencesAPI: AreaHandler {
         guard let rows = try await absences.teamAbsences(teamId: teamId, from: range.from, to: range.to) else { throw Problem(.notFound) }
         return .ok(.init(body: .json(.init(items: rows.map { AbsenceSchemas.absence($0.absence, name: $0.name) }))))
     }
+
+    func getMyVacationBalance(_ input: Operations.GetMyVacationBalance.Input) async throws -> Operations.GetMyVacationBalance.Output {
+        let caller = try RequestScope.requireCaller()
+        guard let balance = try await service.balance(personId: caller.accountId, year: year(input.query.year), caller: caller) else {
+            throw Problem(.notFound)
+        }
+        return .ok(.init(body: .json(AbsenceSchemas.balance(balance))))
+    }
+
+    func getVacationBalance(_ input: Operations.GetVacationBalance.Input) async throws -> Operations.GetVacationBalance.Output {
+        let caller = try RequestScope.requireCaller()
+        let personId = try InputValidation.pathID(input.path.userId)
+        guard let balance = try await service.balance(personId: personId, year: year(input.query.year), caller: caller) else {
+            throw Problem(.notFound)
+        }
+        return .ok(.init(body: .json(AbsenceSchemas.balance(balance))))
+    }
+
+    /// The year asked for, this year in Prague when left out.
+    private func year(_ asked: Int?) -> Int {
+        asked ?? TimeRules.day(of: clock.now()).year
+    }
 }

@@ -19,3 +19,13 @@ extension Problem {
         }
     }
 }
+
+extension Problem {
+    init(vacation error: VacationError) {
+        switch error {
+        case .beforeStart(let start): self = .field("query.year", "before_start", AbsenceTexts.beforeStart(start))
+        case .exceeded(let year, let balance, let requested):
+            self = Problem(.absenceBalanceExceeded, detail: AbsenceTexts.exceeded(year: year, balance: balance, requested: requested))
+        }
+    }
+}

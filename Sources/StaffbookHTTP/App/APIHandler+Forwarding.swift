@@ -224,6 +224,14 @@ extension APIHandler {
         try await absences.listTeamAbsences(input)
     }
 
+    func getMyVacationBalance(_ input: Operations.GetMyVacationBalance.Input) async throws -> Operations.GetMyVacationBalance.Output {
+        try await absences.getMyVacationBalance(input)
+    }
+
+    func getVacationBalance(_ input: Operations.GetVacationBalance.Input) async throws -> Operations.GetVacationBalance.Output {
+        try await absences.getVacationBalance(input)
+    }
+
     func updateMyTimer(_ input: Operations.UpdateMyTimer.Input) async throws -> Operations.UpdateMyTimer.Output {
         try await time.updateMyTimer(input)
     }

@@ -29,6 +29,14 @@ extension AppConfig {
         }
         config.invoices.amountTolerancePercent = Decimal(try values.int("invoices.amountTolerancePercent", default: 1, in: 0...100))
         config.invoices.pdfAttachmentTool = values.optionalString("invoices.pdfAttachmentTool")
+        config.vacation.yearlyDays = Decimal(try values.int("absences.vacationDays", default: 20, in: 0...366))
+        config.vacation.carryOver = try values.bool("absences.carryOver", default: true)
+        let expires = values.string("absences.carryOverExpires", default: "12-31")
+        guard let expiry = MonthDay(expires) else {
+            throw ConfigurationError(
+                key: "absences.carryOverExpires", reason: "'\(expires)' is not a day of the year as MM-DD (29 February excluded)")
+        }
+        config.vacation.carryOverExpires = expiry
         if let token = values.optionalString("metrics.token", isSecret: true) {
             guard token.utf8.count >= 16 else { throw ConfigurationError(key: "metrics.token", reason: "shorter than 16 characters") }
             config.metricsAccess = .token(token)

@@ -40,6 +40,8 @@ package struct AppConfig: Sendable {
     package var monthEnd = MonthEndConfig()
     /// Contractor invoices: what they are checked against.
     package var invoices = InvoiceSettings()
+    /// Yearly vacation and what happens to unused days.
+    package var vacation = VacationPolicy()
     /// Who may read `/metrics`.
     package var metricsAccess = MetricsAccess.loopback
     /// The company's name, at the top of statements and exports.

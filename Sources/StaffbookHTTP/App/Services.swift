@@ -76,7 +76,7 @@ package struct Services: Sendable {
         fileLinks = FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
         visibility = PersonVisibility(people: people)
         timesheetService = TimesheetService(timesheets: timesheets, entries: timeEntries, visibility: visibility, clock: clock)
-        absenceService = AbsenceService(absences: absences, visibility: visibility, clock: clock)
+        absenceService = AbsenceService(absences: absences, visibility: visibility, policy: config.vacation, clock: clock)
     }
 
     /// The month-end's worker: schedules, the queue's jobs, notification delivery.

@@ -124,6 +124,9 @@ enum AccessPolicy {
         "rejectAbsence": .anyOf([.teamLeader, .admin]),
         "cancelAbsence": .signedIn,
         "listTeamAbsences": .anyOf([.teamLeader, .admin]),
+        "getMyVacationBalance": .signedIn,
+        // A leader of one of the person's teams, or an admin: checked per request.
+        "getVacationBalance": .anyOf([.teamLeader, .admin]),
         "exportTimeEntries": .anyOf([.admin]),
         "getPaymentSettings": .anyOf([.admin]),
         "putPaymentSettings": .anyOf([.admin]),

@@ -16,6 +16,7 @@ extension Problem {
         case let error as PersonalTokenError: self = Self(personalTokens: error)
         case let error as TimesheetError: self = Self(timesheets: error)
         case let error as AbsenceError: self = Self(absences: error)
+        case let error as VacationError: self = Self(vacation: error)
         default: return nil
         }
     }

@@ -41,6 +41,8 @@ enum ProblemType: String, Sendable, CaseIterable {
     case rateLimited = "rate-limited"
     case tooManyTokens = "too-many-tokens"
     case absenceOverlap = "absence-overlap"
+    case absenceBalanceExceeded = "absence-balance-exceeded"
+    case timeEntryOnAbsence = "time-entry-on-absence"
     case notATimeFile = "not-a-time-file"
     case invalidIsdoc = "invalid-isdoc"
     case checksNeedAttention = "checks-need-attention"
@@ -74,7 +76,9 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .preconditionRequired: .init(code: 428, reasonPhrase: "Precondition Required")
         case .preconditionFailed: .preconditionFailed
         case .invoiceLocked, .invalidTransition, .idempotencyKeyInUse: .conflict
-        case .timeEntryOverlap, .periodLocked, .clientNameTaken, .projectNameTaken, .timerRunning, .tooManyTokens, .absenceOverlap: .conflict
+        case .timeEntryOverlap, .periodLocked, .clientNameTaken, .projectNameTaken, .timerRunning, .tooManyTokens, .absenceOverlap,
+            .absenceBalanceExceeded, .timeEntryOnAbsence:
+            .conflict
         case .insufficientScope: .forbidden
         case .rateLimited: .tooManyRequests
         case .projectUnavailable, .notATimeFile, .invalidIsdoc: .unprocessableContent
@@ -128,6 +132,8 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .rateLimited: LocalizedText(en: "Too many requests", cs: "Příliš mnoho požadavků")
         case .tooManyTokens: LocalizedText(en: "Too many keys", cs: "Příliš mnoho klíčů")
         case .absenceOverlap: LocalizedText(en: "Time off overlaps", cs: "Volno se překrývá")
+        case .absenceBalanceExceeded: LocalizedText(en: "Not enough vacation left", cs: "Nedostatek zbývající dovolené")
+        case .timeEntryOnAbsence: LocalizedText(en: "A day of time off", cs: "Den volna")
         case .notATimeFile: LocalizedText(en: "Not a time tracker file", cs: "Nejde o soubor časovače")
         case .invalidIsdoc: LocalizedText(en: "Unusable ISDOC", cs: "Nepoužitelné ISDOC")
         case .checksNeedAttention: LocalizedText(en: "Checks need attention", cs: "Kontroly vyžadují pozornost")
@@ -275,6 +281,16 @@ enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(
                 en: "Another request of yours for time off covers some of these days.",
                 cs: "Některé z těchto dní už pokrývá jiná vaše žádost o volno."
+            )
+        case .absenceBalanceExceeded:
+            LocalizedText(
+                en: "The request takes more vacation days than are left this year.",
+                cs: "Žádost potřebuje víc dní dovolené, než letos zbývá."
+            )
+        case .timeEntryOnAbsence:
+            LocalizedText(
+                en: "The day is one of approved whole-day time off: cancel the time off first.",
+                cs: "Ten den máte schválené celodenní volno: nejprve ho zrušte."
             )
         case .notATimeFile:
             LocalizedText(

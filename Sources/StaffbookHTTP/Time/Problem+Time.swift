@@ -22,6 +22,7 @@ extension Problem {
         case .pressTooOld: self = .field("body.at", "too_old", TimeTexts.withinADay)
         case .timerStartTooOld: self = .field("body.start", "too_old", TimeTexts.withinADay)
         case .entryIdTaken: self = .field("body.id", "taken", TimeTexts.entryIdTaken)
+        case .onAbsence(let kind, let first, let last): self = Problem(.timeEntryOnAbsence, detail: TimeTexts.onAbsence(kind, first, last))
         }
     }
 }

@@ -47,6 +47,14 @@ enum TimeTexts {
         )
     }
 
+    static func onAbsence(_ kind: String, _ first: CalendarDay, _ last: CalendarDay) -> LocalizedText {
+        let days = first == last ? first.iso : "\(first.iso) – \(last.iso)"
+        return LocalizedText(
+            en: "You have approved time off (\(kind)) on \(days): no time is recorded then unless it is cancelled.",
+            cs: "Na \(days) máte schválené volno (\(kind)): dokud ho nezrušíte, čas se tehdy nezaznamenává."
+        )
+    }
+
     static func periodLocked(_ month: CalendarMonth) -> LocalizedText {
         LocalizedText(
             en: "The invoice, statement or timesheet for \(month.iso) is approved: its time entries can no longer be changed.",

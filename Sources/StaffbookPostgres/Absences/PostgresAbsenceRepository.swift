@@ -78,9 +78,22 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
         }
     }
 
-    package func create(personId: UUID, request: AbsenceRequest, workingDays: Decimal, state: AbsenceState, now: Date) async throws -> Absence {
+    package func create(
+        personId: UUID, request: AbsenceRequest, workingDays: Decimal, state: AbsenceState, now: Date,
+        admit: (@Sendable (VacationBasis) -> (any Error)?)?
+    ) async throws -> Absence {
         let logger = self.logger
         return try await database.withTransaction { connection in
+            if let admit {
+                // One request of the person at a time reads the balance and takes from it. Not FOR
+                // UPDATE: an absence's foreign key takes KEY SHARE on the account, and a request
+                // of another kind waiting on it while this one waits on that request's overlap
+                // would deadlock.
+                try await connection.query("SELECT 1 FROM accounts WHERE id = \(personId) FOR NO KEY UPDATE", logger: logger)
+                let years = request.firstDay.year - 1...request.lastDay.year
+                let basis = try await Self.vacationBasis(personId: personId, years: years, on: connection, logger: logger)
+                if let refusal = admit(basis) { throw refusal }
+            }
             do {
                 let rows = try await connection.query(
                     """
@@ -97,6 +110,43 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
                 throw AbsenceError.overlap(nil)
             }
         }
+    }
+
+    package func vacationBasis(personId: UUID, years: ClosedRange<Int>) async throws -> VacationBasis {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await Self.vacationBasis(personId: personId, years: years, on: connection, logger: logger)
+        }
+    }
+
+    static let holdingStates = AbsenceWorkflow.holdingStates.map(\.rawValue).sorted()
+
+    static func vacationBasis(personId: UUID, years: ClosedRange<Int>, on connection: PostgresConnection, logger: Logger) async throws
+        -> VacationBasis
+    {
+        var contracts: [(type: ContractType, from: CalendarDay, to: CalendarDay?)] = []
+        for try await (type, from, to) in try await connection.query(
+            "SELECT type, valid_from::text, valid_to::text FROM contracts WHERE account_id = \(personId) ORDER BY valid_from", logger: logger
+        ).decode((String, String, String?).self) {
+            contracts.append(
+                (
+                    try StoredValue.enumeration(type, column: "contracts.type"), try StoredValue.day(from, column: "contracts.valid_from"),
+                    try to.map { try StoredValue.day($0, column: "contracts.valid_to") }
+                ))
+        }
+        let capacity = try await connection.query(
+            "SELECT coalesce(capacity_hours_per_week, 40)::text FROM accounts WHERE id = \(personId)", logger: logger
+        ).collect().first.map { try StoredValue.decimal(try $0.decode(String.self), column: "accounts.capacity_hours_per_week") }
+        let first = CalendarDay(year: years.lowerBound, month: 1, day: 1), last = CalendarDay(year: years.upperBound, month: 12, day: 31)
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: columns("a")) FROM absences a JOIN absence_kinds k ON k.code = a.kind
+            WHERE a.account_id = \(personId) AND k.counts_against_balance AND a.state = ANY(\(holdingStates))
+              AND daterange(a.first_day, a.last_day, '[]') && daterange(\(first.iso)::date, \(last.iso)::date, '[]')
+            """,
+            logger: logger
+        ).collect()
+        return VacationBasis(contracts: contracts, weeklyCapacity: capacity ?? 40, vacations: try rows.map(absence))
     }
 
     package func absence(id: UUID) async throws -> Absence? {

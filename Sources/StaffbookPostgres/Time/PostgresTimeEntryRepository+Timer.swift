@@ -189,6 +189,9 @@ extension PostgresTimeEntryRepository {
         let actor = TimeActor(callerId: personId, isAdmin: false)
         let touched = rewritten.map(\.start) + added.map(\.start)
         try await checkLocks(personId: personId, instants: touched, actor: actor, on: connection, logger: logger)
+        for span in added {
+            try await checkAbsence(personId: personId, start: span.start, end: span.end ?? span.start, on: connection, logger: logger)
+        }
         // Entries that change are written afresh (under their ids), so none is in another's way
         // halfway through.
         var createdAt: [UUID: Date] = [:]

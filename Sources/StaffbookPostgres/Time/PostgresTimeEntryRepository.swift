@@ -112,6 +112,30 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
         return settled
     }
 
+    static let timeBlockingStates = AbsenceWorkflow.timeBlockingStates.map(\.rawValue).sorted()
+    static let timeBlockingParts = AbsenceWorkflow.timeBlockingParts.map(\.rawValue).sorted()
+
+    /// Throws `onAbsence` when new time from `start` to `end` falls on a day of the person's
+    /// approved whole-day absence.
+    static func checkAbsence(personId: UUID, start: Date, end: Date, on connection: PostgresConnection, logger: Logger) async throws {
+        let first = TimeRules.day(of: start), last = TimeRules.day(of: max(start, end.addingTimeInterval(-1)))
+        let rows = try await connection.query(
+            """
+            SELECT kind, first_day::text, last_day::text FROM absences
+            WHERE account_id = \(personId) AND state = ANY(\(timeBlockingStates)) AND part = ANY(\(timeBlockingParts))
+              AND daterange(first_day, last_day, '[]') && daterange(\(first.iso)::date, \(last.iso)::date, '[]')
+            ORDER BY first_day LIMIT 1
+            """,
+            logger: logger
+        ).collect()
+        if let row = rows.first {
+            let (kind, firstDay, lastDay) = try row.decode((String, String, String).self)
+            throw TimeError.onAbsence(
+                kind: kind, firstDay: try StoredValue.day(firstDay, column: "absences.first_day"),
+                lastDay: try StoredValue.day(lastDay, column: "absences.last_day"))
+        }
+    }
+
     /// Throws `overlap` naming the entry in the way, if there is one.
     static func checkOverlap(
         personId: UUID, start: Date, end: Date, except: UUID?, on connection: PostgresConnection, logger: Logger
@@ -170,6 +194,7 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
         let logger = self.logger
         return try await database.withTransaction { connection in
             try await Self.checkLocks(personId: personId, instants: [fields.start], actor: actor, on: connection, logger: logger)
+            try await Self.checkAbsence(personId: personId, start: fields.start, end: fields.end, on: connection, logger: logger)
             try await Self.checkOverlap(personId: personId, start: fields.start, end: fields.end, except: nil, on: connection, logger: logger)
             try await Self.constraints {
                 try await connection.query(
@@ -214,6 +239,9 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
             let locked = try await Self.lockFinished(entryId: entryId, personId: personId, condition: condition, on: connection, logger: logger)
             guard case .written(let current) = locked else { return locked }
             try await Self.checkLocks(personId: personId, instants: [current.start, fields.start], actor: actor, on: connection, logger: logger)
+            if fields.start != current.start || fields.end != current.end {
+                try await Self.checkAbsence(personId: personId, start: fields.start, end: fields.end, on: connection, logger: logger)
+            }
             try await Self.forgetPresses(personId: personId, from: current.start, to: current.end ?? now, on: connection, logger: logger)
             try await Self.checkOverlap(personId: personId, start: fields.start, end: fields.end, except: entryId, on: connection, logger: logger)
             try await Self.constraints {

@@ -14,9 +14,10 @@ struct DatabasePoolTests {
     /// waits for ever. Such a call, with the request and shutdown behind it, must still end.
     @Test func aCallWhoseConnectionClosesUnderItEndsAsUnavailableAndThePoolServesOn() async throws {
         try await TestDatabase.withEmptyDatabase { config in
-            // The pool looks at a held connection every connect timeout; tests' own is patient.
+            // The pool looks at a held connection every connect timeout. Tests' own is 30 s; 5 s
+            // still connects when the machine is busy with the other tests.
             var config = config
-            config.connectTimeout = .seconds(2)
+            config.connectTimeout = .seconds(5)
             try await DatabasePool.withRunning(config: config, logger: logger) { pool in
                 let logger = self.logger
                 let started = ContinuousClock.now
@@ -30,7 +31,7 @@ struct DatabasePoolTests {
                     }
                 }
 
-                #expect(ContinuousClock.now - started < .seconds(10))
+                #expect(ContinuousClock.now - started < .seconds(20))
                 let rows = try await pool.withConnection { connection in
                     try await connection.query("SELECT 1", logger: logger).collect().count
                 }
