@@ -87,6 +87,19 @@ package struct Absence: Sendable, Equatable {
     }
 }
 
+extension Absence {
+    /// The hours of a working day of `daily` hours it takes on `day`: all of it, half, or its
+    /// hours (at most the day's).
+    package func hoursAway(on day: CalendarDay, daily: Decimal) -> Decimal {
+        guard day >= firstDay, day <= lastDay else { return 0 }
+        switch part {
+        case .full: return daily
+        case .morning, .afternoon: return daily / 2
+        case .hours: return min(hours ?? 0, daily)
+        }
+    }
+}
+
 /// What a person asks for.
 package struct AbsenceRequest: Sendable, Equatable {
     package var kind: String

@@ -36,6 +36,9 @@ package enum AbsenceWorkflow {
     package static let timeBlockingStates: Set<AbsenceState> = [.approved]
     package static let timeBlockingParts: Set<AbsencePart> = [.full]
 
+    /// Approved time off takes from a person's capacity (and so their utilisation).
+    package static let capacityStates: Set<AbsenceState> = [.approved]
+
     /// The longest request, in calendar days.
     package static let maximumDays = 366
 

@@ -94,9 +94,14 @@ package enum TimeRules {
     }
 
     /// Hours a person is expected to work: weekly capacity ÷ 5 on each of the working days they
-    /// are under contract.
-    package static func capacityHours(workingDays: [CalendarDay], weeklyCapacity: Decimal, covered: (CalendarDay) -> Bool) -> Decimal {
-        Money.rounded(Decimal(workingDays.filter(covered).count) * weeklyCapacity / 5)
+    /// are under contract, less the hours of a day they are away (`away` gets the day and its
+    /// hours).
+    package static func capacityHours(
+        workingDays: [CalendarDay], weeklyCapacity: Decimal, covered: (CalendarDay) -> Bool,
+        away: (CalendarDay, Decimal) -> Decimal = { _, _ in 0 }
+    ) -> Decimal {
+        let daily = weeklyCapacity / 5
+        return Money.rounded(workingDays.filter(covered).reduce(Decimal(0)) { $0 + max(0, daily - away($1, daily)) })
     }
 
     /// `2026-W48`: the ISO 8601 week (Monday to Sunday) and its year.

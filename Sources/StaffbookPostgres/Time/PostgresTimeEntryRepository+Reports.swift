@@ -92,9 +92,25 @@ extension PostgresTimeEntryRepository {
         }
     }
 
+    static let capacityStates = AbsenceWorkflow.capacityStates.map(\.rawValue).sorted()
+
     package func capacity(personIds: [UUID]?, range: DayRange) async throws -> [CapacityBasis] {
         let logger = self.logger
         return try await database.withConnection { connection in
+            // Read first: a connection answers one query at a time, and the people's rows below
+            // are read as they arrive.
+            var timeOff: [UUID: [Absence]] = [:]
+            for row in try await connection.query(
+                """
+                SELECT \(unescaped: PostgresAbsenceRepository.columns("t")) FROM absences t
+                WHERE (\(personIds)::uuid[] IS NULL OR t.account_id = ANY(\(personIds)::uuid[])) AND t.state = ANY(\(Self.capacityStates))
+                  AND daterange(t.first_day, t.last_day, '[]') && daterange(\(range.from.iso)::date, \(range.to.iso)::date, '[]')
+                """,
+                logger: logger
+            ).collect() {
+                let absence = try PostgresAbsenceRepository.absence(row)
+                timeOff[absence.personId, default: []].append(absence)
+            }
             let rows = try await connection.query(
                 """
                 SELECT a.id, a.last_name || ' ' || a.first_name, coalesce(a.capacity_hours_per_week, 40)::text,
@@ -116,7 +132,7 @@ extension PostgresTimeEntryRepository {
                 people.append(
                     CapacityBasis(
                         personId: id, name: name, weeklyCapacity: try StoredValue.decimal(capacity, column: "accounts.capacity_hours_per_week"),
-                        contractRanges: ranges
+                        contractRanges: ranges, timeOff: timeOff[id] ?? []
                     ))
             }
             return people

@@ -133,4 +133,34 @@ struct VacationBalanceTests {
             #expect(afterCancel.status == .created, "\(afterCancel.text)")
         }
     }
+
+    @Test func approvedTimeOffTakesFromCapacitySoUtilisationIsOfTheHoursLeftToWork() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let lead = try await app.token("lead.mobile@staffbook.example")
+            let range = "from=2026-11-02&to=2026-11-13&groupBy=week"
+            let before = try await app.send(.get, "/v1/me/time-summary?\(range)", token: jan).decode(TimeAPI.Summary.self)
+            // A sick day (approved at once) and an afternoon of vacation a leader approves; a
+            // morning asked for and not decided yet takes nothing.
+            _ = try await app.send(.post, "/v1/me/absences", token: jan, json: AbsenceTests.request("sick", "2026-11-12", "2026-11-12"))
+            let half = try await app.send(
+                .post, "/v1/me/absences", token: jan, json: AbsenceTests.request("vacation", "2026-11-13", "2026-11-13", part: "afternoon")
+            ).decode(AbsenceTests.Absence.self)
+            _ = try await app.send(.post, "/v1/absences/\(half.id)/approve", token: lead)
+            _ = try await app.send(.post, "/v1/me/absences", token: jan, json: AbsenceTests.request("vacation", "2026-11-10", "2026-11-10", part: "morning"))
+            let after = try await app.send(.get, "/v1/me/time-summary?\(range)", token: jan).decode(TimeAPI.Summary.self)
+            let report = try await app.send(
+                .get, "/v1/reports/time?from=2026-11-02&to=2026-11-13&groupBy=person", token: try await app.token("admin@staffbook.example")
+            ).decode(TimeAPI.Summary.self)
+            let inReport = report.items.first { $0.key == Demo.janNovak.uuidString.lowercased() }
+
+            #expect(before.hours == "75.00" && before.capacityHours == "80.00" && before.utilisation == "0.94")
+            #expect(after.hours == "75.00")
+            #expect(after.capacityHours == "68.00", "80 less a sick day (8) and half a day of vacation (4)")
+            #expect(after.utilisation == "1.10", "75 ÷ 68")
+            #expect(after.items.map(\.capacityHours) == ["40.00", "28.00"], "both days off are in the second week")
+            #expect(inReport?.capacityHours == "68.00" && inReport?.utilisation == "1.10")
+        }
+    }
 }
