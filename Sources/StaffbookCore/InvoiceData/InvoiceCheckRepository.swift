@@ -26,11 +26,13 @@ package struct InvoiceCheckContext: Sendable {
     package var weeklyCapacity: Decimal
     package var rates: [(effectiveFrom: CalendarDay, amount: Decimal)]
     package var trackedHours: [CalendarDay: Decimal]
+    /// Approved time off touching the month: fewer hours expected.
+    package var timeOff: [Absence]
 
     package init(
         month: CalendarMonth, data: InvoiceData, amount: Decimal, profileIco: String?, profileDic: String?, profileAccount: BankAccount?,
         confirmedAccount: String?, duplicates: [UUID], contracts: [(from: CalendarDay, to: CalendarDay?)], weeklyCapacity: Decimal,
-        rates: [(effectiveFrom: CalendarDay, amount: Decimal)], trackedHours: [CalendarDay: Decimal]
+        rates: [(effectiveFrom: CalendarDay, amount: Decimal)], trackedHours: [CalendarDay: Decimal], timeOff: [Absence] = []
     ) {
         self.month = month
         self.data = data
@@ -44,13 +46,14 @@ package struct InvoiceCheckContext: Sendable {
         self.weeklyCapacity = weeklyCapacity
         self.rates = rates
         self.trackedHours = trackedHours
+        self.timeOff = timeOff
     }
 
     /// The check input, with the month's expected amount.
     package func input(companyIco: String?, tolerancePercent: Decimal) -> InvoiceCheckInput {
         let expected = ExpectedAmount.compute(
             month: month, covered: { day in contracts.contains { $0.from <= day && ($0.to.map { day <= $0 } ?? true) } },
-            weeklyCapacity: weeklyCapacity, rates: rates, trackedHours: trackedHours)
+            weeklyCapacity: weeklyCapacity, rates: rates, trackedHours: trackedHours, timeOff: timeOff)
         return InvoiceCheckInput(
             month: month, data: data, amount: amount, profileIco: profileIco, profileDic: profileDic, profileAccount: profileAccount,
             confirmedAccount: confirmedAccount, companyIco: companyIco, expected: expected, duplicates: duplicates,

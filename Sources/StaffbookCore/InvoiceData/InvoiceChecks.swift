@@ -58,22 +58,28 @@ package struct ExpectedAmount: Sendable, Equatable {
 
     /// What a contractor's month should cost: tracked hours × each day's rate when the person
     /// tracked time that month (holidays are not paid to contractors), else the capacity rule of
-    /// statements. Nil when there is no rate or no day under contract.
+    /// statements less their approved time off (never paid to contractors). Nil when there is no
+    /// rate or no day under contract.
     package static func compute(
         month: CalendarMonth, covered: (CalendarDay) -> Bool, weeklyCapacity: Decimal, rates: [(effectiveFrom: CalendarDay, amount: Decimal)],
-        trackedHours: [CalendarDay: Decimal]
+        trackedHours: [CalendarDay: Decimal], timeOff: [Absence] = []
     ) -> ExpectedAmount? {
+        let unpaid = timeOff.map {
+            StatementCalculator.PaidTimeOff(absence: $0, name: LocalizedText(en: $0.kind, cs: $0.kind), paidShare: 0, paidDays: nil)
+        }
         guard
             case .success(let statement) = StatementCalculator.compute(
-                month: month, covered: covered, weeklyCapacity: weeklyCapacity, rates: rates, givenHours: nil, trackedHours: trackedHours)
+                month: month, covered: covered, weeklyCapacity: weeklyCapacity, rates: rates, givenHours: nil, trackedHours: trackedHours,
+                timeOff: unpaid)
         else { return nil }
         switch statement.basis {
         case .tracked:
-            let worked = statement.lines.filter { $0.holiday == nil }
+            let worked = statement.lines.filter { $0.holiday == nil && $0.timeOff == nil }
             return ExpectedAmount(
                 amount: worked.reduce(0) { $0 + $1.amount }, hours: worked.reduce(0) { $0 + $1.hours }, basis: .tracked)
         case .capacity, .given:
-            return ExpectedAmount(amount: statement.amount, hours: statement.hours, basis: .capacity)
+            let expected = statement.lines.filter { $0.timeOff == nil }
+            return ExpectedAmount(amount: statement.amount, hours: expected.reduce(0) { $0 + $1.hours }, basis: .capacity)
         }
     }
 }

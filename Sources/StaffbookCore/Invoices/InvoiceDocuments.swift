@@ -50,7 +50,7 @@ package enum InvoiceDocuments {
     }
 
     /// The statement: who, which month and contract at the top; a line per rate and per public
-    /// holiday; a totals row (hours and amount; no rate: the lines have theirs).
+    /// holiday or time off; a totals row (hours and amount; no rate: the lines have theirs).
     package static func statement(
         _ statement: StatementCalculator.Statement, company: String, person: String, email: String, month: CalendarMonth,
         contracts: [ContractType], projects: [(name: String, hours: Decimal)] = []
@@ -73,7 +73,7 @@ package enum InvoiceDocuments {
             rows.append([
                 .date(line.from), .date(line.to), .number(Decimal(line.days), .integer), .number(line.hours, .decimal),
                 .number(line.rate, .money), .number(line.amount, .money),
-                line.holiday.map { .text("svátek / public holiday: \($0.cs) / \($0.en)", .wrapped) } ?? .empty,
+                note(line),
             ])
         }
         let first = header + 1, last = max(rows.count, first)
@@ -143,5 +143,15 @@ package enum InvoiceDocuments {
         var workbook = XLSXWorkbook(sheetName: month.iso, rows: rows, frozenRows: header, autoFilter: "A\(header):L\(last)")
         workbook.landscape = true
         return workbook
+    }
+
+    /// A line's note: the holiday, or the time off and the share of the rate it is paid at.
+    private static func note(_ line: StatementCalculator.Line) -> XLSXWorkbook.Cell {
+        if let holiday = line.holiday { return .text("svátek / public holiday: \(holiday.cs) / \(holiday.en)", .wrapped) }
+        if let off = line.timeOff {
+            let percent = NSDecimalNumber(decimal: off.share * 100).intValue
+            return .text("volno / time off: \(off.name.cs) / \(off.name.en), \(percent) %", .wrapped)
+        }
+        return .empty
     }
 }

@@ -157,7 +157,8 @@ package struct InvoiceService: Sendable {
             let keptHours = candidate.existing.flatMap { $0.basis == .given ? $0.hours : nil }
             let computed = StatementCalculator.compute(
                 month: month, covered: candidate.covers, weeklyCapacity: candidate.weeklyCapacity,
-                rates: candidate.rates, givenHours: givenHours[personId] ?? keptHours, trackedHours: candidate.trackedHours
+                rates: candidate.rates, givenHours: givenHours[personId] ?? keptHours, trackedHours: candidate.trackedHours,
+                timeOff: candidate.timeOff
             )
             switch computed {
             case .failure(.noWorkingDays):

@@ -10,6 +10,12 @@ import Foundation
 /// Czech public holidays on a working day are paid as such: capacity ÷ 5 hours (or their share
 /// of a given total) at the day's rate, each on a line of its own marked with the holiday. Time
 /// tracked on a holiday is work on top of that.
+///
+/// Approved time off (not on a holiday) takes its hours of the day (all, half, or its hours) out
+/// of the capacity rule's work and is paid on lines of its own at the kind's share of the day's
+/// rate; a kind paid for a number of calendar days (sick leave) pays nothing after them. With
+/// tracked hours, time off is paid beside them, like a holiday; a total an admin gave stands as
+/// given.
 package enum StatementCalculator {
     package enum HoursBasis: String, Sendable, Codable, Equatable {
         case capacity
@@ -17,7 +23,42 @@ package enum StatementCalculator {
         case tracked
     }
 
-    /// One line of a statement: consecutive work days at one rate, or one holiday.
+    /// Time off a statement pays: an approved absence and what its kind pays.
+    package struct PaidTimeOff: Sendable, Equatable {
+        package var absence: Absence
+        package var name: LocalizedText
+        package var paidShare: Decimal
+        package var paidDays: Int?
+
+        package init(absence: Absence, name: LocalizedText, paidShare: Decimal, paidDays: Int?) {
+            self.absence = absence
+            self.name = name
+            self.paidShare = paidShare
+            self.paidDays = paidDays
+        }
+
+        /// The share of the rate paid on `day`: none after the kind's paid calendar days.
+        func share(on day: CalendarDay) -> Decimal {
+            if let paidDays, day.daysSinceEpoch - absence.firstDay.daysSinceEpoch >= paidDays { return 0 }
+            return paidShare
+        }
+    }
+
+    /// What a line pays for time off: its kind and the share of the rate.
+    package struct TimeOffPay: Equatable, Sendable {
+        package var kind: String
+        package var name: LocalizedText
+        package var share: Decimal
+
+        package init(kind: String, name: LocalizedText, share: Decimal) {
+            self.kind = kind
+            self.name = name
+            self.share = share
+        }
+    }
+
+    /// One line of a statement: consecutive work days at one rate, one holiday, or consecutive
+    /// days of one time off at one rate and share.
     package struct Line: Equatable, Sendable {
         package var from: CalendarDay
         package var to: CalendarDay
@@ -27,8 +68,13 @@ package enum StatementCalculator {
         package var amount: Decimal
         /// The public holiday this line pays, when it is one.
         package var holiday: LocalizedText?
+        /// The time off this line pays, when it is that.
+        package var timeOff: TimeOffPay?
 
-        package init(from: CalendarDay, to: CalendarDay, days: Int, hours: Decimal, rate: Decimal, amount: Decimal, holiday: LocalizedText?) {
+        package init(
+            from: CalendarDay, to: CalendarDay, days: Int, hours: Decimal, rate: Decimal, amount: Decimal, holiday: LocalizedText?,
+            timeOff: TimeOffPay? = nil
+        ) {
             self.from = from
             self.to = to
             self.days = days
@@ -36,6 +82,7 @@ package enum StatementCalculator {
             self.rate = rate
             self.amount = amount
             self.holiday = holiday
+            self.timeOff = timeOff
         }
     }
 
@@ -66,40 +113,76 @@ package enum StatementCalculator {
     ///   - rates: every rate of the person in effect (not superseded), any order.
     ///   - givenHours: a total for the month an admin gave.
     ///   - trackedHours: the hours the person tracked, per day (empty: they tracked nothing).
+    ///   - timeOff: the person's approved absences touching the month.
     package static func compute(
         month: CalendarMonth, covered: (CalendarDay) -> Bool, weeklyCapacity: Decimal,
         rates: [(effectiveFrom: CalendarDay, amount: Decimal)], givenHours: Decimal?,
-        trackedHours: [CalendarDay: Decimal] = [:]
+        trackedHours: [CalendarDay: Decimal] = [:], timeOff: [PaidTimeOff] = []
     ) -> Result<Statement, Failure> {
         let workingDays = month.days.filter { isWorkingDay($0) && covered($0) }
         let tracked = trackedHours.filter { covered($0.key) && $0.key.calendarMonth == month && $0.value > 0 }
         let basis: HoursBasis = givenHours != nil ? .given : tracked.isEmpty ? .capacity : .tracked
-        // (day, hours, holiday) in date order: what is paid.
-        var entries: [(day: CalendarDay, hours: Decimal, holiday: CzechHolidays.Holiday?)] = []
+        // (day, hours, holiday, time off) in date order: what is paid.
+        var entries: [Entry] = []
+        let daily = weeklyCapacity / 5
+        /// The day's time off (never on a holiday) with its hours, at most `available` in all.
+        func away(on day: CalendarDay, available: Decimal) -> [Entry] {
+            guard CzechHolidays.holiday(on: day) == nil else { return [] }
+            var left = available
+            var taken: [Entry] = []
+            for off in timeOff {
+                let hours = min(left, off.absence.hoursAway(on: day, daily: daily))
+                guard hours > 0 else { continue }
+                taken.append(Entry(day: day, hours: hours, holiday: nil, timeOff: off))
+                left -= hours
+            }
+            return taken
+        }
         switch basis {
-        case .capacity, .given:
+        case .capacity:
             guard !workingDays.isEmpty else { return .failure(.noWorkingDays) }
-            let perDay = givenHours.map { $0 / Decimal(workingDays.count) } ?? weeklyCapacity / 5
-            entries = workingDays.map { ($0, perDay, CzechHolidays.holiday(on: $0)) }
+            for day in workingDays {
+                let off = away(on: day, available: daily)
+                entries += off
+                let work = daily - off.reduce(Decimal(0)) { $0 + $1.hours }
+                if work > 0 { entries.append(Entry(day: day, hours: work, holiday: CzechHolidays.holiday(on: day), timeOff: nil)) }
+            }
+        case .given:
+            guard !workingDays.isEmpty else { return .failure(.noWorkingDays) }
+            let perDay = (givenHours ?? 0) / Decimal(workingDays.count)
+            entries = workingDays.map { Entry(day: $0, hours: perDay, holiday: CzechHolidays.holiday(on: $0), timeOff: nil) }
         case .tracked:
-            let days = Set(tracked.keys).union(workingDays.filter { CzechHolidays.holiday(on: $0) != nil }).sorted()
+            let absent = workingDays.filter { day in timeOff.contains { $0.absence.hoursAway(on: day, daily: daily) > 0 } }
+            let days = Set(tracked.keys).union(workingDays.filter { CzechHolidays.holiday(on: $0) != nil }).union(absent).sorted()
             for day in days {
                 if isWorkingDay(day), let holiday = CzechHolidays.holiday(on: day) {
-                    entries.append((day, weeklyCapacity / 5, holiday))
+                    entries.append(Entry(day: day, hours: daily, holiday: holiday, timeOff: nil))
                 }
-                if let hours = tracked[day] { entries.append((day, hours, nil)) }
+                if covered(day), isWorkingDay(day) { entries += away(on: day, available: daily) }
+                if let hours = tracked[day] { entries.append(Entry(day: day, hours: hours, holiday: nil, timeOff: nil)) }
             }
             guard !entries.isEmpty else { return .failure(.noWorkingDays) }
         }
         let sortedRates = rates.sorted { $0.effectiveFrom < $1.effectiveFrom }
         var work: [(line: Line, unrounded: Decimal)] = []
         var holidays: [(line: Line, unrounded: Decimal)] = []
+        var away: [(line: Line, unrounded: Decimal, absence: UUID)] = []
         for entry in entries {
             guard let rate = sortedRates.last(where: { $0.effectiveFrom <= entry.day })?.amount else {
                 return .failure(.noRate(entry.day))
             }
             if let holiday = entry.holiday {
                 holidays.append((Line(from: entry.day, to: entry.day, days: 1, hours: 0, rate: rate, amount: 0, holiday: holiday.name), entry.hours))
+            } else if let off = entry.timeOff {
+                let pay = TimeOffPay(kind: off.absence.kind, name: off.name, share: off.share(on: entry.day))
+                if let last = away.last, last.absence == off.absence.id, last.line.rate == rate, last.line.timeOff == pay {
+                    away[away.count - 1].line.to = entry.day
+                    away[away.count - 1].line.days += 1
+                    away[away.count - 1].unrounded += entry.hours
+                } else {
+                    let line = Line(from: entry.day, to: entry.day, days: 1, hours: 0, rate: rate, amount: 0, holiday: nil, timeOff: pay)
+                    away.append((line, entry.hours, off.absence.id))
+                }
             } else if let last = work.last, last.line.rate == rate {
                 work[work.count - 1].line.to = entry.day
                 work[work.count - 1].line.days += 1
@@ -108,15 +191,28 @@ package enum StatementCalculator {
                 work.append((Line(from: entry.day, to: entry.day, days: 1, hours: 0, rate: rate, amount: 0, holiday: nil), entry.hours))
             }
         }
-        let lines = (work + holidays).map { item -> Line in
+        let lines = (work + holidays + away.map { ($0.line, $0.unrounded) }).map { item -> Line in
             var line = item.line
             line.hours = Money.rounded(item.unrounded)
-            line.amount = Money.rounded(item.unrounded * line.rate)
+            line.amount = Money.rounded(item.unrounded * line.rate * (line.timeOff?.share ?? 1))
             return line
-        }.sorted { ($0.from, $0.holiday == nil ? 1 : 0) < ($1.from, $1.holiday == nil ? 1 : 0) }
+        }.sorted { ($0.from, Self.order($0)) < ($1.from, Self.order($1)) }
+        // Every line's hours, unpaid time off too: the workbook's total row sums the column.
         let hours = Money.rounded(entries.reduce(Decimal(0)) { $0 + $1.hours })
         let amount = lines.reduce(Decimal(0)) { $0 + $1.amount }
         return .success(Statement(lines: lines, hours: hours, amount: amount, basis: basis))
+    }
+
+    private struct Entry {
+        var day: CalendarDay
+        var hours: Decimal
+        var holiday: CzechHolidays.Holiday?
+        var timeOff: PaidTimeOff?
+    }
+
+    /// On one day: the holiday, then time off, then work.
+    private static func order(_ line: Line) -> Int {
+        line.holiday != nil ? 0 : line.timeOff != nil ? 1 : 2
     }
 
     /// Monday to Friday.

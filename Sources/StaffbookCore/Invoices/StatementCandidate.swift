@@ -14,6 +14,8 @@ package struct StatementCandidate: Sendable {
     package var trackedHours: [CalendarDay: Decimal]
     /// The hours they tracked on each project ("Client / Project"), by name.
     package var projectHours: [(name: String, hours: Decimal)]
+    /// Their approved time off touching the month, with what its kind pays.
+    package var timeOff: [StatementCalculator.PaidTimeOff] = []
 
     package func covers(_ day: CalendarDay) -> Bool {
         contractRanges.contains { range in day >= range.from && range.to.map { day <= $0 } ?? true }

@@ -19,6 +19,11 @@ struct InvoiceSchemas: Sendable {
         .init(mediaType: file.mediaType, size: file.size, sha256: file.sha256, downloadUrl: downloadURL(invoiceId))
     }
 
+    /// A share of a rate (0 to 1) to three decimals ("0.600"), as the absence kinds give it.
+    static func share(_ share: Decimal) -> String {
+        String(format: "%.3f", NSDecimalNumber(decimal: share).doubleValue)
+    }
+
     static func actions(_ actions: [InvoiceAction]) -> [Components.Schemas.InvoiceAction] {
         actions.compactMap { Components.Schemas.InvoiceAction(rawValue: $0.rawValue) }
     }
@@ -126,7 +131,10 @@ struct InvoiceSchemas: Sendable {
             statementLines: statement?.lines.map { line in
                 .init(
                     from: line.from.iso, to: line.to.iso, days: line.days, hours: Money.format(line.hours), rate: Money.format(line.rate),
-                    amount: Money.format(line.amount), holiday: line.holiday.map { .init(cs: $0.cs, en: $0.en) }
+                    amount: Money.format(line.amount), holiday: line.holiday.map { .init(cs: $0.cs, en: $0.en) },
+                    timeOff: line.timeOff.map {
+                        .init(kind: $0.kind, name: .init(cs: $0.name.cs, en: $0.name.en), paidShare: Self.share($0.share))
+                    }
                 )
             },
             returnReason: invoice.returnReason, file: file(invoice.file, invoiceId: invoice.id),

@@ -190,6 +190,7 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
             for try await (day, hours) in timeRows.decode((String, String).self) {
                 tracked[try StoredValue.day(day, column: "time_entries.started_at")] = try StoredValue.decimal(hours, column: "hours")
             }
+            let timeOff = try await Self.paidTimeOff(month: month, personId: invoice.personId, on: connection, logger: logger)
             var duplicates: [UUID] = []
             if let supplier = invoice.data.supplierIco, invoice.data.number != nil || invoice.data.variableSymbol != nil {
                 let rows = try await connection.query(
@@ -211,7 +212,7 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
                 month: month, data: invoice.data, amount: invoice.amount, profileIco: ico, profileDic: dic,
                 profileAccount: account.flatMap { try? BankAccount($0) }, confirmedAccount: confirmed, duplicates: duplicates,
                 contracts: contracts, weeklyCapacity: try StoredValue.decimal(capacity, column: "accounts.capacity_hours_per_week"), rates: rates,
-                trackedHours: tracked)
+                trackedHours: tracked, timeOff: (timeOff[invoice.personId] ?? []).map(\.absence))
         }
     }
 

@@ -11,6 +11,7 @@ extension PostgresInvoiceRepository {
         let (start, end) = DayRange(month: month).instants
         let zone = Calendar.prague.timeZone.identifier
         return try await database.withConnection { connection in
+            let timeOff = try await Self.paidTimeOff(month: month, personId: personId, on: connection, logger: logger)
             let rows = try await connection.query(
                 """
                 SELECT a.id, a.first_name, a.last_name, a.email::text, coalesce(a.capacity_hours_per_week, 40)::text,
@@ -80,9 +81,41 @@ extension PostgresInvoiceRepository {
                         trackedHours: Dictionary(tracked, uniquingKeysWith: +),
                         projectHours: projects.map { (name: $0.0, hours: $0.1) }
                     ))
+                candidates[candidates.count - 1].timeOff = timeOff[id] ?? []
             }
             return candidates
         }
+    }
+
+    static let paidTimeOffStates = AbsenceWorkflow.capacityStates.map(\.rawValue).sorted()
+
+    /// Approved time off touching the month, by person, with what each kind pays.
+    static func paidTimeOff(
+        month: CalendarMonth, personId: UUID?, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [UUID: [StatementCalculator.PaidTimeOff]] {
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: PostgresAbsenceRepository.columns("t")), k.name_cs, k.name_en, k.paid_share::text, k.paid_days
+            FROM absences t JOIN absence_kinds k ON k.code = t.kind
+            WHERE (\(personId)::uuid IS NULL OR t.account_id = \(personId)::uuid) AND t.state = ANY(\(paidTimeOffStates))
+              AND daterange(t.first_day, t.last_day, '[]') && daterange(\(month.firstDay.iso)::date, \(month.lastDay.iso)::date, '[]')
+            ORDER BY t.first_day
+            """,
+            logger: logger
+        ).collect()
+        var timeOff: [UUID: [StatementCalculator.PaidTimeOff]] = [:]
+        for row in rows {
+            let absence = try PostgresAbsenceRepository.absence(row)
+            let r = row.makeRandomAccess()
+            let (cs, en, share, days) = (
+                try r[14].decode(String.self), try r[15].decode(String.self), try r[16].decode(String.self), try r[17].decode(Int?.self)
+            )
+            timeOff[absence.personId, default: []].append(
+                StatementCalculator.PaidTimeOff(
+                    absence: absence, name: LocalizedText(en: en, cs: cs),
+                    paidShare: try StoredValue.decimal(share, column: "absence_kinds.paid_share"), paidDays: days))
+        }
+        return timeOff
     }
 
     package func saveStatement(
@@ -172,21 +205,34 @@ extension PostgresInvoiceRepository {
             let basis = try StoredValue.enumeration(basisText, as: StatementCalculator.HoursBasis.self, column: "invoices.statement_basis")
             let rows = try await connection.query(
                 """
-                SELECT from_day::text, to_day::text, days, hours::text, rate::text, amount::text, is_holiday
-                FROM statement_lines WHERE invoice_id = \(invoiceId) ORDER BY position
+                SELECT l.from_day::text, l.to_day::text, l.days, l.hours::text, l.rate::text, l.amount::text, l.is_holiday,
+                       l.time_off_kind, l.paid_share::text, k.name_cs, k.name_en
+                FROM statement_lines l LEFT JOIN absence_kinds k ON k.code = l.time_off_kind
+                WHERE l.invoice_id = \(invoiceId) ORDER BY l.position
                 """,
                 logger: logger
             )
             var lines: [StatementCalculator.Line] = []
-            for try await (from, to, days, hours, rate, amount, isHoliday) in rows.decode((String, String, Int, String, String, String, Bool).self) {
+            for try await row in rows {
+                let (from, to, days, hours, rate, amount, isHoliday) = try row.decode((String, String, Int, String, String, String, Bool).self)
+                let r = row.makeRandomAccess()
+                let (kind, share, cs, en) = (
+                    try r[7].decode(String?.self), try r[8].decode(String?.self), try r[9].decode(String?.self), try r[10].decode(String?.self)
+                )
                 let fromDay = try StoredValue.day(from, column: "statement_lines.from_day")
+                var timeOff: StatementCalculator.TimeOffPay?
+                if let kind, let share {
+                    timeOff = StatementCalculator.TimeOffPay(
+                        kind: kind, name: LocalizedText(en: en ?? kind, cs: cs ?? kind),
+                        share: try StoredValue.decimal(share, column: "statement_lines.paid_share"))
+                }
                 lines.append(
                     StatementCalculator.Line(
                         from: fromDay, to: try StoredValue.day(to, column: "statement_lines.to_day"), days: days,
                         hours: try StoredValue.decimal(hours, column: "statement_lines.hours"),
                         rate: try StoredValue.decimal(rate, column: "statement_lines.rate"),
                         amount: try StoredValue.decimal(amount, column: "statement_lines.amount"),
-                        holiday: isHoliday ? CzechHolidays.holiday(on: fromDay)?.name : nil
+                        holiday: isHoliday ? CzechHolidays.holiday(on: fromDay)?.name : nil, timeOff: timeOff
                     ))
             }
             return StoredStatement(basis: basis, lines: lines)
@@ -201,9 +247,10 @@ extension PostgresInvoiceRepository {
         for (position, line) in lines.enumerated() {
             try await connection.query(
                 """
-                INSERT INTO statement_lines (invoice_id, position, from_day, to_day, days, hours, rate, amount, is_holiday)
+                INSERT INTO statement_lines (invoice_id, position, from_day, to_day, days, hours, rate, amount, is_holiday, time_off_kind, paid_share)
                 VALUES (\(invoiceId), \(position), \(line.from.iso)::date, \(line.to.iso)::date, \(line.days),
-                        \("\(line.hours)")::numeric, \("\(line.rate)")::numeric, \("\(line.amount)")::numeric, \(line.holiday != nil))
+                        \("\(line.hours)")::numeric, \("\(line.rate)")::numeric, \("\(line.amount)")::numeric, \(line.holiday != nil),
+                        \(line.timeOff?.kind), \(line.timeOff.map { "\($0.share)" })::numeric)
                 """,
                 logger: logger
             )
