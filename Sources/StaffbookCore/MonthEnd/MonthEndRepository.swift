@@ -14,4 +14,6 @@ package protocol MonthEndRepository: Sendable {
     func unpaidRuns(on day: CalendarDay) async throws -> [Int]
     /// The active admins.
     func activeAdmins() async throws -> [UUID]
+    /// People away the whole of `first...last`: one approved whole-day absence covers it.
+    func peopleAway(from first: CalendarDay, to last: CalendarDay) async throws -> Set<UUID>
 }

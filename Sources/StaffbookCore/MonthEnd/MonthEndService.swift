@@ -29,7 +29,11 @@ package struct MonthEndService: Sendable {
         guard let (sequence, count) = scheduled ?? (evenOffSchedule ? (0, 0) : nil) else { return [] }
         let period = day.calendarMonth.adding(months: -1)
         let missing = try await monthEnd.missingInvoices(period: period)
-        var effects: [JobEffect] = missing.map { person in
+        // Someone away for every reminder day of this month is not reminded (the digest still
+        // lists them); a reminder run by hand looks at its own day.
+        let window = settings.reminderDays(in: day.calendarMonth)
+        let away = try await monthEnd.peopleAway(from: scheduled != nil ? window.first ?? day : day, to: scheduled != nil ? window.last ?? day : day)
+        var effects: [JobEffect] = missing.filter { !away.contains($0.personId) }.map { person in
             .reminded(
                 personId: person.personId, period: period, on: day,
                 notification: NewNotification(
@@ -40,7 +44,7 @@ package struct MonthEndService: Sendable {
                 )
             )
         }
-        effects += try await timesheetReminders(period: period, sequence: sequence, count: count)
+        effects += try await timesheetReminders(period: period, sequence: sequence, count: count, away: away)
         if scheduled != nil, sequence == count {
             var payload = Self.digest(period: period, missing: missing, attention: try await monthEnd.invoicesNeedingAttention(period: period))
             let unpaid = try await monthEnd.unpaidRuns(on: day)
@@ -58,9 +62,11 @@ package struct MonthEndService: Sendable {
 
     /// People who tracked time in the month and have not submitted it, and leaders with
     /// members' months to approve (the states come from the workflow's table).
-    private func timesheetReminders(period: CalendarMonth, sequence: Int, count: Int) async throws -> [JobEffect] {
-        let unsubmitted = try await timesheets.people(month: period, in: TimesheetWorkflow.rule(.submit).from)
-        let waiting = try await timesheets.leaders(month: period, waitingIn: TimesheetWorkflow.rule(.approve).from)
+    private func timesheetReminders(period: CalendarMonth, sequence: Int, count: Int, away: Set<UUID>) async throws -> [JobEffect] {
+        let unsubmitted = try await timesheets.people(month: period, in: TimesheetWorkflow.rule(.submit).from).filter { !away.contains($0) }
+        let waiting = try await timesheets.leaders(month: period, waitingIn: TimesheetWorkflow.rule(.approve).from).filter {
+            !away.contains($0.leaderId)
+        }
         let (sequence, count) = (sequence > 0 ? sequence : nil, count > 0 ? count : nil)
         return unsubmitted.map { person in
             .notify(

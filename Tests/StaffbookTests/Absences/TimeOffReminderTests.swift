@@ -1,0 +1,37 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
+
+@Suite("Time off and the month-end reminders")
+struct TimeOffReminderTests {
+    @Test func someoneAwayForEveryReminderDayIsNotRemindedButTheDigestStillListsThem() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let petra = try await app.token("petra.svobodova@staffbook.example")
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let lead = try await app.token("lead.mobile@staffbook.example")
+            // December's reminder days are the 3rd, 6th, 9th and 12th. Petra is away 1–14
+            // December; Jan only 7–11, so he is still reminded.
+            for (token, first, last) in [(petra, "2026-12-01", "2026-12-14"), (jan, "2026-12-07", "2026-12-11")] {
+                let asked = try await app.send(.post, "/v1/me/absences", token: token, json: AbsenceTests.request("vacation", first, last))
+                    .decode(AbsenceTests.Absence.self)
+                #expect(try await app.send(.post, "/v1/absences/\(asked.id)/approve", token: lead).status == .ok)
+            }
+            let missing = try await app.sql(MonthEndTests.novemberMissing).compactMap { $0 }
+            try await app.withWorker { worker in
+                app.clock.set("2026-12-03", 9, 0)
+                await worker.tick()
+            }
+            let reminded = try await app.sql(
+                "SELECT a.email::text FROM notifications n JOIN accounts a ON a.id = n.account_id WHERE n.kind = 'invoice_reminder' ORDER BY 1"
+            ).compactMap { $0 }
+
+            #expect(missing.contains("petra.svobodova@staffbook.example") && missing.contains("jan.novak@staffbook.example"))
+            #expect(reminded == missing.filter { $0 != "petra.svobodova@staffbook.example" })
+        }
+    }
+}
