@@ -19,6 +19,10 @@ package enum NotificationKind: String, Sendable, CaseIterable, Codable {
     case timesheetReminder = "timesheet_reminder"
     /// Month-end: a leader's members have submitted months waiting for approval.
     case timesheetApprovalReminder = "timesheet_approval_reminder"
+    /// To the leaders of a person's teams (admins when they have none): time off to decide.
+    case absenceRequested = "absence_requested"
+    /// To the person: their time off approved, rejected or cancelled by someone else.
+    case absenceDecided = "absence_decided"
 
     /// An invitation and a password reset carry a link that sets a password.
     package var isAccountLink: Bool { self == .invitation || self == .passwordReset }

@@ -38,13 +38,22 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     /// In the admins' digest: months with tracked time not submitted, and submitted ones not approved.
     package var unsubmittedTimesheets: Int?
     package var unapprovedTimesheets: Int?
+    /// Time off: whose, what kind, which days, and what was decided.
+    package var person: String?
+    package var absenceKind: String?
+    package var days: String?
+    package var decision: String?
 
     package init(
         period: String? = nil, amount: String? = nil, reason: String? = nil, effectiveFrom: String? = nil, sequence: Int? = nil,
         of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil, account: String? = nil,
         attention: Int? = nil, unpaidRuns: [Int]? = nil, waiting: Int? = nil, unsubmittedTimesheets: Int? = nil,
-        unapprovedTimesheets: Int? = nil
+        unapprovedTimesheets: Int? = nil, person: String? = nil, absenceKind: String? = nil, days: String? = nil, decision: String? = nil
     ) {
+        self.person = person
+        self.absenceKind = absenceKind
+        self.days = days
+        self.decision = decision
         self.period = period
         self.amount = amount
         self.reason = reason

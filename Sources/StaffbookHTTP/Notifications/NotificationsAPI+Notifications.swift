@@ -115,7 +115,8 @@ enum NotificationSchemas {
                 missingInvoicesDigest: channel(.missingInvoicesDigest), invoiceReturned: channel(.invoiceReturned),
                 invoiceReturnWithdrawn: channel(.invoiceReturnWithdrawn),
                 invoiceApproved: channel(.invoiceApproved), invoicePaid: channel(.invoicePaid), rateAnnounced: channel(.rateAnnounced),
-                timesheetReminder: channel(.timesheetReminder), timesheetApprovalReminder: channel(.timesheetApprovalReminder)
+                timesheetReminder: channel(.timesheetReminder), timesheetApprovalReminder: channel(.timesheetApprovalReminder),
+                absenceRequested: channel(.absenceRequested), absenceDecided: channel(.absenceDecided)
             )
         )
     }
@@ -129,6 +130,7 @@ enum NotificationSchemas {
             (.invoiceApproved, body.channels.invoiceApproved), (.invoicePaid, body.channels.invoicePaid),
             (.rateAnnounced, body.channels.rateAnnounced), (.timesheetReminder, body.channels.timesheetReminder),
             (.timesheetApprovalReminder, body.channels.timesheetApprovalReminder),
+            (.absenceRequested, body.channels.absenceRequested), (.absenceDecided, body.channels.absenceDecided),
         ]
     }
 

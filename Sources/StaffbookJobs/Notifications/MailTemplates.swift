@@ -133,6 +133,38 @@ enum MailTemplates {
                     Payment runs sent to the bank that no statement has fully paid yet: {{unpaidRuns}}.
                     {{/unpaidRuns}}
                     """)
+        case (.absenceRequested, .cs):
+            Texts(
+                subject: "Žádost o volno: {{person}}, {{days}}",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    {{person}} žádá o volno ({{absenceKind}}) na {{days}}. Schválit nebo zamítnout ho můžete ve Staffbooku.
+                    """)
+        case (.absenceRequested, .en):
+            Texts(
+                subject: "Time off requested: {{person}}, {{days}}",
+                text: """
+                    Hello {{firstName}},
+
+                    {{person}} asks for time off ({{absenceKind}}) on {{days}}. You can approve or reject it in Staffbook.
+                    """)
+        case (.absenceDecided, .cs):
+            Texts(
+                subject: "Vaše volno na {{days}}: {{decision}}",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    vaše volno ({{absenceKind}}) na {{days}} bylo {{decision}}.{{#reason}} Důvod: {{reason}}{{/reason}}
+                    """)
+        case (.absenceDecided, .en):
+            Texts(
+                subject: "Your time off on {{days}}: {{decision}}",
+                text: """
+                    Hello {{firstName}},
+
+                    your time off ({{absenceKind}}) on {{days}} was {{decision}}.{{#reason}} Reason: {{reason}}{{/reason}}
+                    """)
         case (.timesheetReminder, .cs):
             Texts(
                 subject: "Docházka za {{periodName}} čeká na odevzdání",
@@ -285,5 +317,11 @@ enum MailTemplates {
     static let monthNames: [Language: [String]] = [
         .cs: ["leden", "únor", "březen", "duben", "květen", "červen", "červenec", "srpen", "září", "říjen", "listopad", "prosinec"],
         .en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+    ]
+
+    /// What became of time off, as the sentence "… was {{decision}}" has it.
+    static let decisions: [Language: [String: String]] = [
+        .cs: ["approved": "schváleno", "rejected": "zamítnuto", "cancelled": "zrušeno"],
+        .en: ["approved": "approved", "rejected": "rejected", "cancelled": "cancelled"],
     ]
 }

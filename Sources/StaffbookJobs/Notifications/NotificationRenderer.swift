@@ -71,6 +71,10 @@ package struct NotificationRenderer: Sendable {
         context["unsubmitted"] = payload.unsubmittedTimesheets.map(String.init)
         context["unapproved"] = payload.unapprovedTimesheets.map(String.init)
         context["unpaidRuns"] = payload.unpaidRuns.map { $0.map(String.init).joined(separator: ", ") }
+        context["person"] = payload.person
+        context["absenceKind"] = payload.absenceKind
+        context["days"] = payload.days
+        context["decision"] = payload.decision.flatMap { MailTemplates.decisions[language]?[$0] } ?? payload.decision
         context["sequence"] = payload.sequence.map(String.init)
         context["of"] = payload.of.map(String.init)
         if let expires = payload.expiresAt {

@@ -105,10 +105,48 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
                     logger: logger
                 ).collect()
                 guard let absence = try rows.first.map(Self.absence) else { throw StoreError.malformedRow(column: "absences.id") }
+                if state == .requested { try await Self.notifyDeciders(of: absence, now: now, on: connection, logger: logger) }
                 return absence
             } catch let error as PSQLError where error.isExclusionViolation && error.constraintName == "absences_no_overlap" {
                 throw AbsenceError.overlap(nil)
             }
+        }
+    }
+
+    /// A new request goes to the leaders of the person's teams, or to the admins when no one
+    /// leads them, in the request's transaction.
+    static func notifyDeciders(of absence: Absence, now: Date, on connection: PostgresConnection, logger: Logger) async throws {
+        let rows = try await connection.query(
+            """
+            WITH leaders AS (
+                SELECT DISTINCT l.account_id FROM team_members m
+                JOIN team_members l ON l.team_id = m.team_id AND l.is_leader AND l.account_id <> m.account_id
+                JOIN accounts a ON a.id = l.account_id AND a.is_active
+                WHERE m.account_id = \(absence.personId))
+            SELECT account_id FROM leaders
+            UNION
+            SELECT id FROM accounts WHERE is_active AND 'admin' = ANY(roles) AND id <> \(absence.personId) AND NOT EXISTS (SELECT 1 FROM leaders)
+            """,
+            logger: logger
+        ).collect()
+        let person = try await connection.query(
+            "SELECT first_name || ' ' || last_name FROM accounts WHERE id = \(absence.personId)", logger: logger
+        ).collect().first?.decode(String.self)
+        let payload = NotificationPayload(person: person, absenceKind: absence.kind, days: Self.days(absence))
+        for row in rows {
+            try await NotificationOutbox.add(
+                NewNotification(accountId: try row.decode(UUID.self), kind: .absenceRequested, payload: payload), now: now, on: connection,
+                logger: logger)
+        }
+    }
+
+    /// "2026-12-21 – 2026-12-28", one day alone, with its part.
+    static func days(_ absence: Absence) -> String {
+        let range = absence.firstDay == absence.lastDay ? absence.firstDay.iso : "\(absence.firstDay.iso) – \(absence.lastDay.iso)"
+        switch absence.part {
+        case .full: return range
+        case .morning, .afternoon: return "\(range) (\(absence.part.rawValue))"
+        case .hours: return "\(range) (\(absence.hours.map { Money.format($0) } ?? "") h)"
         }
     }
 
@@ -178,6 +216,13 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
                 on: connection, subject: absence.personId, entity: "absence", entityId: id, action: action.rawValue, by: by, at: now,
                 changes: changes, logger: logger
             )
+            // The person hears of what someone else decided (not of taking back their own).
+            if by != absence.personId {
+                let payload = NotificationPayload(reason: reason, absenceKind: absence.kind, days: Self.days(absence), decision: to.rawValue)
+                try await NotificationOutbox.add(
+                    NewNotification(accountId: absence.personId, kind: .absenceDecided, payload: payload), now: now, on: connection,
+                    logger: logger)
+            }
             return absence
         }
     }

@@ -6,7 +6,7 @@ import Testing
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
 
-@Suite("Time off and the month-end reminders")
+@Suite("Time off: who is told, and the month-end reminders")
 struct TimeOffReminderTests {
     @Test func someoneAwayForEveryReminderDayIsNotRemindedButTheDigestStillListsThem() async throws {
         try await TestApp.test { app in
@@ -32,6 +32,37 @@ struct TimeOffReminderTests {
 
             #expect(missing.contains("petra.svobodova@staffbook.example") && missing.contains("jan.novak@staffbook.example"))
             #expect(reminded == missing.filter { $0 != "petra.svobodova@staffbook.example" })
+        }
+    }
+
+    @Test func aRequestIsSentToTheLeadersOfThePersonsTeamsAndTheDecisionToThePerson() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let petra = try await app.token("petra.svobodova@staffbook.example")
+            let lead = try await app.token("lead.mobile@staffbook.example")
+            let asked = try await app.send(.post, "/v1/me/absences", token: petra, json: AbsenceTests.request("vacation", "2027-04-12", "2027-04-16"))
+                .decode(AbsenceTests.Absence.self)
+            let toDecide = try await app.sql(
+                """
+                SELECT a.email::text || ' ' || (n.payload->>'person') || ' ' || (n.payload->>'days') FROM notifications n
+                JOIN accounts a ON a.id = n.account_id WHERE n.kind = 'absence_requested' ORDER BY 1
+                """
+            ).compactMap { $0 }
+            _ = try await app.send(.post, "/v1/absences/\(asked.id)/reject", token: lead, json: #"{"reason":"Release"}"#)
+            let decided = try await app.sql(
+                """
+                SELECT a.email::text || ' ' || (n.payload->>'decision') || ' ' || (n.payload->>'reason') FROM notifications n
+                JOIN accounts a ON a.id = n.account_id WHERE n.kind = 'absence_decided'
+                """
+            ).compactMap { $0 }
+            let sickNotices = try await app.sql("SELECT count(*)::text FROM notifications WHERE kind = 'absence_requested'")
+            _ = try await app.send(.post, "/v1/me/absences", token: petra, json: AbsenceTests.request("sick", "2026-11-05", "2026-11-05"))
+
+            // Mobile is led by Tomáš Černý alone.
+            #expect(toDecide == ["lead.mobile@staffbook.example Petra Svobodová 2027-04-12 – 2027-04-16"])
+            #expect(decided == ["petra.svobodova@staffbook.example rejected Release"])
+            #expect(try await app.sql("SELECT count(*)::text FROM notifications WHERE kind = 'absence_requested'") == sickNotices,
+                    "sick leave needs no decision: nobody is asked")
         }
     }
 }
