@@ -62,6 +62,8 @@ enum AbsenceTexts {
         }
     }
 
+    static let yearRange = LocalizedText(en: "A year from 1900 to 2200.", cs: "Rok od 1900 do 2200.")
+
     static func beforeStart(_ start: CalendarDay?) -> LocalizedText {
         guard let start else {
             return LocalizedText(en: "The person has no contract yet, so no vacation.", cs: "Osoba zatím nemá smlouvu, a tedy ani dovolenou.")

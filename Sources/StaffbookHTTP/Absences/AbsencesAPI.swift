@@ -89,7 +89,7 @@ struct AbsencesAPI: AreaHandler {
 
     func getMyVacationBalance(_ input: Operations.GetMyVacationBalance.Input) async throws -> Operations.GetMyVacationBalance.Output {
         let caller = try RequestScope.requireCaller()
-        guard let balance = try await service.balance(personId: caller.accountId, year: year(input.query.year), caller: caller) else {
+        guard let balance = try await service.balance(personId: caller.accountId, year: try year(input.query.year), caller: caller) else {
             throw Problem(.notFound)
         }
         return .ok(.init(body: .json(AbsenceSchemas.balance(balance))))
@@ -98,14 +98,16 @@ struct AbsencesAPI: AreaHandler {
     func getVacationBalance(_ input: Operations.GetVacationBalance.Input) async throws -> Operations.GetVacationBalance.Output {
         let caller = try RequestScope.requireCaller()
         let personId = try InputValidation.pathID(input.path.userId)
-        guard let balance = try await service.balance(personId: personId, year: year(input.query.year), caller: caller) else {
+        guard let balance = try await service.balance(personId: personId, year: try year(input.query.year), caller: caller) else {
             throw Problem(.notFound)
         }
         return .ok(.init(body: .json(AbsenceSchemas.balance(balance))))
     }
 
-    /// The year asked for, this year in Prague when left out.
-    private func year(_ asked: Int?) -> Int {
-        asked ?? TimeRules.day(of: clock.now()).year
+    /// The year asked for (1900 to 2200, as the contract says), this year in Prague when left out.
+    private func year(_ asked: Int?) throws -> Int {
+        guard let asked else { return TimeRules.day(of: clock.now()).year }
+        guard (1900...2200).contains(asked) else { throw Problem.field("query.year", "range", AbsenceTexts.yearRange) }
+        return asked
     }
 }

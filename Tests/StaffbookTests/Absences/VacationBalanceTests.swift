@@ -74,6 +74,7 @@ struct VacationBalanceTests {
                 .post, "/v1/me/absences", token: katerina, json: AbsenceTests.request("vacation", "2026-06-01", "2026-07-10"),
                 headers: [.acceptLanguage: "en"])
             let early = try await app.send(.get, "/v1/me/vacation-balance?year=2021", token: katerina)
+            let outOfRange = try await app.send(.get, "/v1/me/vacation-balance?year=2201", token: katerina)
             let byAdmin = try await app.send(.get, "/v1/users/\(Demo.id(18))/vacation-balance?year=2026", token: admin).decode(Balance.self)
             let byOtherLeader = try await app.send(.get, "/v1/users/\(Demo.id(18))/vacation-balance?year=2026", token: lead)
 
@@ -87,6 +88,8 @@ struct VacationBalanceTests {
             #expect(beyond.problem?.detail == "You have 25 days of vacation left in 2026; this request takes 29.")
             #expect(early.problem?.errors?.map(\.field) == ["query.year"])
             #expect(early.problem?.errors?.map(\.code) == ["before_start"])
+            #expect(outOfRange.status == .badRequest, "the contract's range: the generated server does not check it")
+            #expect(outOfRange.problem?.errors?.map(\.code) == ["range"])
             #expect(byAdmin == after)
             #expect(byOtherLeader.status == .notFound, "Kateřina is not in Mobile")
             #expect(try await app.sql("SELECT count(*)::text FROM absences") == ["1"], "the refused request left nothing")
