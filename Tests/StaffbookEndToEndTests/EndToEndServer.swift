@@ -23,7 +23,7 @@ struct EndToEndServer: Sendable {
     ) async throws {
         try await TestDatabase.withDatabase { database in
             _ = try await DatabasePool.withRunning(config: database, logger: TestDatabase.logger) { pool in
-                try await Seeder(directory: TestDatabase.seedsDirectory, logger: TestDatabase.logger).seed(pool)
+                try await TestDatabase.seedDemo(pool)
             }
             var auth = AuthConfig(
                 signingKey: signingKey,

@@ -50,9 +50,7 @@ enum Demo {
 
 extension TestContext {
     func seedDemo() async throws {
-        _ = try await withDatabase { pool in
-            try await Seeder(directory: config.seedsDirectory, logger: TestDatabase.logger).seed(pool)
-        }
+        _ = try await withDatabase { pool in try await TestDatabase.seedDemo(pool) }
     }
 
     func token(_ email: String) async throws -> String {
