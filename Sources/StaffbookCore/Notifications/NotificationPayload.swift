@@ -16,6 +16,28 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
         }
     }
 
+    /// Time off as the message names it: the kind in both languages and the days as stored, so
+    /// the renderer words them in the recipient's language.
+    package struct TimeOff: Codable, Sendable, Equatable {
+        package var kind: String
+        package var nameCs: String
+        package var nameEn: String
+        package var firstDay: String
+        package var lastDay: String
+        package var part: String
+        package var hours: String?
+
+        package init(_ absence: Absence, name: LocalizedText) {
+            self.kind = absence.kind
+            self.nameCs = name.cs
+            self.nameEn = name.en
+            self.firstDay = absence.firstDay.iso
+            self.lastDay = absence.lastDay.iso
+            self.part = absence.part.rawValue
+            self.hours = absence.hours.map { "\($0)" }
+        }
+    }
+
     package var period: String?
     package var amount: String?
     package var reason: String?
@@ -38,21 +60,19 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     /// In the admins' digest: months with tracked time not submitted, and submitted ones not approved.
     package var unsubmittedTimesheets: Int?
     package var unapprovedTimesheets: Int?
-    /// Time off: whose, what kind, which days, and what was decided.
+    /// Time off: whose, what and when, and what was decided.
     package var person: String?
-    package var absenceKind: String?
-    package var days: String?
+    package var timeOff: TimeOff?
     package var decision: String?
 
     package init(
         period: String? = nil, amount: String? = nil, reason: String? = nil, effectiveFrom: String? = nil, sequence: Int? = nil,
         of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil, account: String? = nil,
         attention: Int? = nil, unpaidRuns: [Int]? = nil, waiting: Int? = nil, unsubmittedTimesheets: Int? = nil,
-        unapprovedTimesheets: Int? = nil, person: String? = nil, absenceKind: String? = nil, days: String? = nil, decision: String? = nil
+        unapprovedTimesheets: Int? = nil, person: String? = nil, timeOff: TimeOff? = nil, decision: String? = nil
     ) {
         self.person = person
-        self.absenceKind = absenceKind
-        self.days = days
+        self.timeOff = timeOff
         self.decision = decision
         self.period = period
         self.amount = amount

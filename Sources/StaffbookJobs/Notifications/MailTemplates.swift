@@ -320,6 +320,11 @@ enum MailTemplates {
     ]
 
     /// What became of time off, as the sentence "… was {{decision}}" has it.
+    /// Half days as a message names them; a whole day needs no word.
+    static let dayParts: [Language: [String: String]] = [
+        .cs: ["morning": "dopoledne", "afternoon": "odpoledne"],
+        .en: ["morning": "morning", "afternoon": "afternoon"],
+    ]
     static let decisions: [Language: [String: String]] = [
         .cs: ["approved": "schváleno", "rejected": "zamítnuto", "cancelled": "zrušeno"],
         .en: ["approved": "approved", "rejected": "rejected", "cancelled": "cancelled"],

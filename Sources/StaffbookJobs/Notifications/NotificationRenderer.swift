@@ -72,8 +72,10 @@ package struct NotificationRenderer: Sendable {
         context["unapproved"] = payload.unapprovedTimesheets.map(String.init)
         context["unpaidRuns"] = payload.unpaidRuns.map { $0.map(String.init).joined(separator: ", ") }
         context["person"] = payload.person
-        context["absenceKind"] = payload.absenceKind
-        context["days"] = payload.days
+        if let timeOff = payload.timeOff {
+            context["absenceKind"] = language == .cs ? timeOff.nameCs : timeOff.nameEn
+            context["days"] = Self.days(timeOff, language: language)
+        }
         context["decision"] = payload.decision.flatMap { MailTemplates.decisions[language]?[$0] } ?? payload.decision
         context["sequence"] = payload.sequence.map(String.init)
         context["of"] = payload.of.map(String.init)
@@ -100,6 +102,14 @@ package struct NotificationRenderer: Sendable {
             context["count"] = String(Set(missing.map(\.name)).count)
         }
         return context
+    }
+
+    /// "2026-12-21 – 2026-12-28", one day alone, with its part in the recipient's language.
+    static func days(_ timeOff: NotificationPayload.TimeOff, language: Language) -> String {
+        let range = timeOff.firstDay == timeOff.lastDay ? timeOff.firstDay : "\(timeOff.firstDay) – \(timeOff.lastDay)"
+        if timeOff.part == AbsencePart.hours.rawValue, let hours = timeOff.hours { return "\(range) (\(hours) h)" }
+        guard let part = MailTemplates.dayParts[language]?[timeOff.part] else { return range }
+        return "\(range) (\(part))"
     }
 
     private static func two(_ value: Int?) -> String {

@@ -132,7 +132,7 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
         let person = try await connection.query(
             "SELECT first_name || ' ' || last_name FROM accounts WHERE id = \(absence.personId)", logger: logger
         ).collect().first?.decode(String.self)
-        let payload = NotificationPayload(person: person, absenceKind: absence.kind, days: Self.days(absence))
+        let payload = NotificationPayload(person: person, timeOff: try await Self.timeOff(absence, on: connection, logger: logger))
         for row in rows {
             try await NotificationOutbox.add(
                 NewNotification(accountId: try row.decode(UUID.self), kind: .absenceRequested, payload: payload), now: now, on: connection,
@@ -140,14 +140,13 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
         }
     }
 
-    /// "2026-12-21 – 2026-12-28", one day alone, with its part.
-    static func days(_ absence: Absence) -> String {
-        let range = absence.firstDay == absence.lastDay ? absence.firstDay.iso : "\(absence.firstDay.iso) – \(absence.lastDay.iso)"
-        switch absence.part {
-        case .full: return range
-        case .morning, .afternoon: return "\(range) (\(absence.part.rawValue))"
-        case .hours: return "\(range) (\(absence.hours.map { Money.format($0) } ?? "") h)"
-        }
+    /// The absence as a notification names it, with its kind's names.
+    static func timeOff(_ absence: Absence, on connection: PostgresConnection, logger: Logger) async throws -> NotificationPayload.TimeOff {
+        let names = try await connection.query(
+            "SELECT name_cs, name_en FROM absence_kinds WHERE code = \(absence.kind)", logger: logger
+        ).collect().first?.decode((String, String).self)
+        let name = names.map { LocalizedText(en: $0.1, cs: $0.0) } ?? LocalizedText(en: absence.kind, cs: absence.kind)
+        return NotificationPayload.TimeOff(absence, name: name)
     }
 
     package func vacationBasis(personId: UUID, years: ClosedRange<Int>) async throws -> VacationBasis {
@@ -156,8 +155,6 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
             try await Self.vacationBasis(personId: personId, years: years, on: connection, logger: logger)
         }
     }
-
-    static let holdingStates = AbsenceWorkflow.holdingStates.map(\.rawValue).sorted()
 
     static func vacationBasis(personId: UUID, years: ClosedRange<Int>, on connection: PostgresConnection, logger: Logger) async throws
         -> VacationBasis
@@ -179,7 +176,7 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
         let rows = try await connection.query(
             """
             SELECT \(unescaped: columns("a")) FROM absences a JOIN absence_kinds k ON k.code = a.kind
-            WHERE a.account_id = \(personId) AND k.counts_against_balance AND a.state = ANY(\(holdingStates))
+            WHERE a.account_id = \(personId) AND k.counts_against_balance AND a.state = ANY(\(AbsenceBinds.holdingStates))
               AND daterange(a.first_day, a.last_day, '[]') && daterange(\(first.iso)::date, \(last.iso)::date, '[]')
             """,
             logger: logger
@@ -218,7 +215,8 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
             )
             // The person hears of what someone else decided (not of taking back their own).
             if by != absence.personId {
-                let payload = NotificationPayload(reason: reason, absenceKind: absence.kind, days: Self.days(absence), decision: to.rawValue)
+                let payload = NotificationPayload(
+                    reason: reason, timeOff: try await Self.timeOff(absence, on: connection, logger: logger), decision: to.rawValue)
                 try await NotificationOutbox.add(
                     NewNotification(accountId: absence.personId, kind: .absenceDecided, payload: payload), now: now, on: connection,
                     logger: logger)
@@ -244,7 +242,6 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
 
     package func teamAbsences(teamId: UUID, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]? {
         let logger = self.logger
-        let holding = AbsenceWorkflow.holdingStates.map(\.rawValue).sorted()
         return try await database.withConnection { connection in
             guard try await connection.query("SELECT 1 FROM teams WHERE id = \(teamId)", logger: logger).collect().first != nil else {
                 return nil
@@ -254,7 +251,7 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
                 SELECT \(unescaped: Self.columns("x")), a.first_name || ' ' || a.last_name
                 FROM absences x JOIN team_members m ON m.account_id = x.account_id AND m.team_id = \(teamId)
                 JOIN accounts a ON a.id = x.account_id AND a.is_active
-                WHERE x.state = ANY(\(holding)) AND x.last_day >= \(from.iso)::date AND x.first_day <= \(to.iso)::date
+                WHERE x.state = ANY(\(AbsenceBinds.holdingStates)) AND x.last_day >= \(from.iso)::date AND x.first_day <= \(to.iso)::date
                 ORDER BY x.first_day, a.last_name COLLATE czech, a.first_name COLLATE czech, x.id
                 """,
                 logger: logger

@@ -94,16 +94,13 @@ package struct PostgresMonthEndRepository: MonthEndRepository {
         }
     }
 
-    static let awayStates = AbsenceWorkflow.timeBlockingStates.map(\.rawValue).sorted()
-    static let awayParts = AbsenceWorkflow.timeBlockingParts.map(\.rawValue).sorted()
-
     package func peopleAway(from first: CalendarDay, to last: CalendarDay) async throws -> Set<UUID> {
         let logger = self.logger
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
                 SELECT DISTINCT account_id FROM absences
-                WHERE state = ANY(\(Self.awayStates)) AND part = ANY(\(Self.awayParts))
+                WHERE state = ANY(\(AbsenceBinds.timeBlockingStates)) AND part = ANY(\(AbsenceBinds.timeBlockingParts))
                   AND first_day <= \(first.iso)::date AND last_day >= \(last.iso)::date
                 """,
                 logger: logger

@@ -92,8 +92,6 @@ extension PostgresTimeEntryRepository {
         }
     }
 
-    static let capacityStates = AbsenceWorkflow.capacityStates.map(\.rawValue).sorted()
-
     package func capacity(personIds: [UUID]?, range: DayRange) async throws -> [CapacityBasis] {
         let logger = self.logger
         return try await database.withConnection { connection in
@@ -103,7 +101,7 @@ extension PostgresTimeEntryRepository {
             for row in try await connection.query(
                 """
                 SELECT \(unescaped: PostgresAbsenceRepository.columns("t")) FROM absences t
-                WHERE (\(personIds)::uuid[] IS NULL OR t.account_id = ANY(\(personIds)::uuid[])) AND t.state = ANY(\(Self.capacityStates))
+                WHERE (\(personIds)::uuid[] IS NULL OR t.account_id = ANY(\(personIds)::uuid[])) AND t.state = ANY(\(AbsenceBinds.capacityStates))
                   AND daterange(t.first_day, t.last_day, '[]') && daterange(\(range.from.iso)::date, \(range.to.iso)::date, '[]')
                 """,
                 logger: logger

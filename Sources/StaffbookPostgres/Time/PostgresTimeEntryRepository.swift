@@ -112,9 +112,6 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
         return settled
     }
 
-    static let timeBlockingStates = AbsenceWorkflow.timeBlockingStates.map(\.rawValue).sorted()
-    static let timeBlockingParts = AbsenceWorkflow.timeBlockingParts.map(\.rawValue).sorted()
-
     /// Throws `onAbsence` when new time from `start` to `end` falls on a day of the person's
     /// approved whole-day absence.
     static func checkAbsence(personId: UUID, start: Date, end: Date, on connection: PostgresConnection, logger: Logger) async throws {
@@ -122,7 +119,7 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
         let rows = try await connection.query(
             """
             SELECT kind, first_day::text, last_day::text FROM absences
-            WHERE account_id = \(personId) AND state = ANY(\(timeBlockingStates)) AND part = ANY(\(timeBlockingParts))
+            WHERE account_id = \(personId) AND state = ANY(\(AbsenceBinds.timeBlockingStates)) AND part = ANY(\(AbsenceBinds.timeBlockingParts))
               AND daterange(first_day, last_day, '[]') && daterange(\(first.iso)::date, \(last.iso)::date, '[]')
             ORDER BY first_day LIMIT 1
             """,
