@@ -86,14 +86,15 @@ bench: db system-libraries
 	@python3 -c "import requests" 2>/dev/null || python3 -m pip install --quiet requests
 	python3 bench/run.py
 
-## Tests read generated workbooks back with a reader that is not ours (openpyxl), send mail
+## Tests read generated workbooks and calendar feeds back with readers that are not ours (openpyxl,
+## icalendar), send mail
 ## to a real SMTP server (aiosmtpd, scripts/mail-sink.py) and validate the contract's examples
 ## (openapi-schema-validator, scripts/check-examples.py).
 test-tools:
 	@command -v xmllint >/dev/null || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libxml2-utils >/dev/null; }
-	@python3 -c "import openpyxl, aiosmtpd, yaml, openapi_schema_validator" 2>/dev/null || \
-	  python3 -m pip install --quiet openpyxl aiosmtpd pyyaml openapi-schema-validator==0.9.0
+	@python3 -c "import openpyxl, aiosmtpd, yaml, openapi_schema_validator, icalendar" 2>/dev/null || \
+	  python3 -m pip install --quiet openpyxl aiosmtpd pyyaml openapi-schema-validator==0.9.0 icalendar==7.3.2
 
 ## Drop databases left by interrupted test runs (templates are kept and reused).
 clean-test-dbs:

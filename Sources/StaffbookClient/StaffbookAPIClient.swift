@@ -450,6 +450,36 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.cancelAbsence(input) }
     }
 
+    public func listAbsences(_ input: Operations.ListAbsences.Input) async throws -> Operations.ListAbsences.Output {
+        try await StaffbookErrors.unwrapping { try await client.listAbsences(input) }
+    }
+
+    public func setVacationEntitlement(_ input: Operations.SetVacationEntitlement.Input) async throws -> Operations.SetVacationEntitlement.Output {
+        try await StaffbookErrors.unwrapping { try await client.setVacationEntitlement(input) }
+    }
+
+    public func clearVacationEntitlement(
+        _ input: Operations.ClearVacationEntitlement.Input
+    ) async throws -> Operations.ClearVacationEntitlement.Output {
+        try await StaffbookErrors.unwrapping { try await client.clearVacationEntitlement(input) }
+    }
+
+    public func listMyCalendarFeeds(_ input: Operations.ListMyCalendarFeeds.Input) async throws -> Operations.ListMyCalendarFeeds.Output {
+        try await StaffbookErrors.unwrapping { try await client.listMyCalendarFeeds(input) }
+    }
+
+    public func createCalendarFeed(_ input: Operations.CreateCalendarFeed.Input) async throws -> Operations.CreateCalendarFeed.Output {
+        try await StaffbookErrors.unwrapping { try await client.createCalendarFeed(input) }
+    }
+
+    public func revokeCalendarFeed(_ input: Operations.RevokeCalendarFeed.Input) async throws -> Operations.RevokeCalendarFeed.Output {
+        try await StaffbookErrors.unwrapping { try await client.revokeCalendarFeed(input) }
+    }
+
+    public func readCalendarFeed(_ input: Operations.ReadCalendarFeed.Input) async throws -> Operations.ReadCalendarFeed.Output {
+        try await StaffbookErrors.unwrapping { try await client.readCalendarFeed(input) }
+    }
+
     public func listTeamAbsences(_ input: Operations.ListTeamAbsences.Input) async throws -> Operations.ListTeamAbsences.Output {
         try await StaffbookErrors.unwrapping { try await client.listTeamAbsences(input) }
     }

@@ -23,7 +23,10 @@ package protocol AbsenceRepository: Sendable {
     ) async throws -> Absence?
     /// A person's absences touching the days, newest first.
     func absences(personId: UUID, from: CalendarDay?, to: CalendarDay?) async throws -> [Absence]
-    /// The absences (requested or approved) of a team's members touching the days, with the
-    /// members' names; nil when there is no such team.
-    func teamAbsences(teamId: UUID, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]?
+    /// The absences (requested or approved) of active people touching the days, with their
+    /// names: a team's members, or everyone when `teamId` is nil; nil when there is no such team.
+    func calendar(teamId: UUID?, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]?
+    /// Sets (or with nil clears) the person's vacation days for `year`, audited; false when there
+    /// is no such person.
+    func setEntitlement(personId: UUID, year: Int, days: Decimal?, by: UUID, now: Date) async throws -> Bool
 }

@@ -47,6 +47,25 @@ package struct AbsenceService: Sendable {
         return try VacationRules.balance(year: year, basis: basis, policy: policy, asOf: TimeRules.day(of: clock.now())).get()
     }
 
+    /// Sets (or with nil clears) a person's vacation days for `year` as an admin, and answers the
+    /// year's balance; nil when there is no such person. A year before their first contract has
+    /// no balance to set (`VacationError.beforeStart`).
+    package func setEntitlement(personId: UUID, year: Int, days: Decimal?, caller: Caller) async throws -> VacationBalance? {
+        do {
+            try await visibility.requireVisible(personId, to: caller)
+        } catch PeopleError.personNotFound {
+            return nil
+        }
+        let today = TimeRules.day(of: clock.now())
+        let basis = try await absences.vacationBasis(personId: personId, years: year - 1...year)
+        if case .failure(let error) = VacationRules.balance(year: year, basis: basis, policy: policy, asOf: today) { throw error }
+        guard try await absences.setEntitlement(personId: personId, year: year, days: days, by: caller.accountId, now: clock.now()) else {
+            return nil
+        }
+        let updated = try await absences.vacationBasis(personId: personId, years: year - 1...year)
+        return try VacationRules.balance(year: year, basis: updated, policy: policy, asOf: today).get()
+    }
+
     /// Decides on a request as `caller`: leaders of one of the person's teams and admins approve
     /// or reject; the person (before it starts) or an admin cancels. Someone the caller may not
     /// see is not found.

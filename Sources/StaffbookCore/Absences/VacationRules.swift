@@ -49,11 +49,17 @@ package struct VacationBasis: Sendable {
     /// Their vacation (absences of kinds that count against the balance) that holds its days,
     /// in the year asked and the one before.
     package var vacations: [Absence]
+    /// Years whose days an admin set, in place of the computed ones.
+    package var setEntitlements: [Int: Decimal]
 
-    package init(contracts: [(type: ContractType, from: CalendarDay, to: CalendarDay?)], weeklyCapacity: Decimal, vacations: [Absence]) {
+    package init(
+        contracts: [(type: ContractType, from: CalendarDay, to: CalendarDay?)], weeklyCapacity: Decimal, vacations: [Absence],
+        setEntitlements: [Int: Decimal] = [:]
+    ) {
         self.contracts = contracts
         self.weeklyCapacity = weeklyCapacity
         self.vacations = vacations
+        self.setEntitlements = setEntitlements
     }
 }
 
@@ -62,6 +68,8 @@ package struct VacationBasis: Sendable {
 package struct VacationBalance: Sendable, Equatable {
     package var year: Int
     package var entitlement: Decimal
+    /// An admin set `entitlement`.
+    package var entitlementSet: Bool
     /// Unused days of the year before.
     package var carried: Decimal
     /// When the carried days are lost if not taken (nil: nothing carried).
@@ -88,10 +96,12 @@ package enum VacationRules {
     /// contractors take time off without a yearly entitlement.
     package static let earningTypes: Set<ContractType> = [.hpp]
 
-    /// The year's days: `yearlyDays` × the share of the year under an earning contract × the
-    /// capacity's share of full time, rounded down to half days (the Labour Code rounds a
-    /// pro rata entitlement in the employee's favour only by whole shifts; half days keep it fair).
+    /// The year's days as an admin set them; otherwise `yearlyDays` × the share of the year under
+    /// an earning contract × the capacity's share of full time, rounded down to half days (the
+    /// Labour Code rounds a pro rata entitlement in the employee's favour only by whole shifts;
+    /// half days keep it fair).
     package static func entitlement(year: Int, basis: VacationBasis, policy: VacationPolicy) -> Decimal {
+        if let set = basis.setEntitlements[year] { return set }
         let first = CalendarDay(year: year, month: 1, day: 1), last = CalendarDay(year: year, month: 12, day: 31)
         let daysInYear = last.daysSinceEpoch - first.daysSinceEpoch + 1
         var covered = Set<Int>()
@@ -141,7 +151,8 @@ package enum VacationRules {
         }
         return .success(
             VacationBalance(
-                year: year, entitlement: earned, carried: carried, carriedExpires: expires, expired: expired,
+                year: year, entitlement: earned, entitlementSet: basis.setEntitlements[year] != nil, carried: carried, carriedExpires: expires,
+                expired: expired,
                 approved: taken(year, [.approved], nil), requested: taken(year, [.requested], nil)))
     }
 
@@ -157,6 +168,11 @@ package enum VacationRules {
             if asking > balance.balance { return .exceeded(year: year, balance: balance.balance, requested: asking) }
         }
         return nil
+    }
+
+    /// Days an admin may set for a year: 0 to 366 in half days.
+    package static func validSetEntitlement(_ days: Decimal) -> Bool {
+        days >= 0 && days <= 366 && roundedDownToHalf(days) == days
     }
 
     private static func roundedDownToHalf(_ value: Decimal) -> Decimal {

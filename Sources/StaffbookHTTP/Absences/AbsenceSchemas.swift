@@ -29,9 +29,14 @@ enum AbsenceSchemas {
 
     static func balance(_ balance: VacationBalance) -> Components.Schemas.VacationBalance {
         .init(
-            year: balance.year, entitlement: Money.format(balance.entitlement), carried: Money.format(balance.carried),
+            year: balance.year, entitlement: Money.format(balance.entitlement), entitlementSet: balance.entitlementSet,
+            carried: Money.format(balance.carried),
             carriedExpires: balance.carriedExpires?.iso, expired: Money.format(balance.expired), approved: Money.format(balance.approved),
             requested: Money.format(balance.requested), balance: Money.format(balance.balance)
         )
+    }
+
+    static func feed(_ feed: CalendarFeed, url: String) -> Components.Schemas.CalendarFeed {
+        .init(id: feed.id.lowercasedString, teamId: feed.teamId?.lowercasedString, url: url, createdAt: feed.createdAt)
     }
 }

@@ -63,6 +63,10 @@ enum AbsenceTexts {
     }
 
     static let yearRange = LocalizedText(en: "A year from 1900 to 2200.", cs: "Rok od 1900 do 2200.")
+    static let teamId = LocalizedText(en: "A team's id (a UUID).", cs: "Identifikátor týmu (UUID).")
+    static let entitlementDays = LocalizedText(
+        en: "Days from 0 to 366, in half days (\"22.5\").", cs: "Počet dní od 0 do 366, po půldnech (\"22.5\")."
+    )
 
     static func beforeStart(_ start: CalendarDay?) -> LocalizedText {
         guard let start else {

@@ -2,7 +2,7 @@ import Foundation
 import StaffbookAPI
 import StaffbookCore
 
-/// Time off: the kinds, a person's requests, the decisions, a team's calendar.
+/// Time off: the kinds, a person's requests, the decisions, the calendars, vacation balances.
 struct AbsencesAPI: AreaHandler {
     let absences: any AbsenceRepository
     let service: AbsenceService
@@ -83,8 +83,38 @@ struct AbsencesAPI: AreaHandler {
             let team = try await teams.find(id: teamId)
             guard let team, team.members.contains(where: { $0.id == caller.accountId && $0.leader }) else { throw Problem(.notFound) }
         }
-        guard let rows = try await absences.teamAbsences(teamId: teamId, from: range.from, to: range.to) else { throw Problem(.notFound) }
+        guard let rows = try await absences.calendar(teamId: teamId, from: range.from, to: range.to) else { throw Problem(.notFound) }
         return .ok(.init(body: .json(.init(items: rows.map { AbsenceSchemas.absence($0.absence, name: $0.name) }))))
+    }
+
+    func listAbsences(_ input: Operations.ListAbsences.Input) async throws -> Operations.ListAbsences.Output {
+        var validation = InputValidation()
+        // A quarter of everyone's time off at most: a company's calendar, not an export.
+        let range = validation.dayRange(from: input.query.from, to: input.query.to, maxDays: 92)
+        try validation.check()
+        guard let range, let rows = try await absences.calendar(teamId: nil, from: range.from, to: range.to) else {
+            throw Problem(.validationFailed)
+        }
+        return .ok(.init(body: .json(.init(items: rows.map { AbsenceSchemas.absence($0.absence, name: $0.name) }))))
+    }
+
+    func setVacationEntitlement(_ input: Operations.SetVacationEntitlement.Input) async throws -> Operations.SetVacationEntitlement.Output {
+        let caller = try RequestScope.requireCaller()
+        let personId = try InputValidation.pathID(input.path.userId)
+        let year = try pathYear(input.path.year)
+        guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
+        let days = Decimal(string: body.days, locale: Locale(identifier: "en_US_POSIX"))
+        guard let days, body.days.allSatisfy({ $0.isASCIIDigit || $0 == "." }), VacationRules.validSetEntitlement(days) else {
+            throw Problem.field("body.days", "range", AbsenceTexts.entitlementDays)
+        }
+        return .ok(.init(body: .json(try await entitlement(personId: personId, year: year, days: days, caller: caller))))
+    }
+
+    func clearVacationEntitlement(_ input: Operations.ClearVacationEntitlement.Input) async throws -> Operations.ClearVacationEntitlement.Output {
+        let caller = try RequestScope.requireCaller()
+        let personId = try InputValidation.pathID(input.path.userId)
+        let year = try pathYear(input.path.year)
+        return .ok(.init(body: .json(try await entitlement(personId: personId, year: year, days: nil, caller: caller))))
     }
 
     func getMyVacationBalance(_ input: Operations.GetMyVacationBalance.Input) async throws -> Operations.GetMyVacationBalance.Output {
@@ -102,6 +132,23 @@ struct AbsencesAPI: AreaHandler {
             throw Problem(.notFound)
         }
         return .ok(.init(body: .json(AbsenceSchemas.balance(balance))))
+    }
+
+    private func entitlement(personId: UUID, year: Int, days: Decimal?, caller: Caller) async throws -> Components.Schemas.VacationBalance {
+        do {
+            guard let balance = try await service.setEntitlement(personId: personId, year: year, days: days, caller: caller) else {
+                throw Problem(.notFound)
+            }
+            return AbsenceSchemas.balance(balance)
+        } catch VacationError.beforeStart(let start) {
+            throw Problem.field("path.year", "before_start", AbsenceTexts.beforeStart(start))
+        }
+    }
+
+    /// A year in a path, 1900 to 2200 as the contract says.
+    private func pathYear(_ year: Int) throws -> Int {
+        guard (1900...2200).contains(year) else { throw Problem.field("path.year", "range", AbsenceTexts.yearRange) }
+        return year
     }
 
     /// The year asked for (1900 to 2200, as the contract says), this year in Prague when left out.

@@ -232,6 +232,34 @@ extension APIHandler {
         try await absences.getVacationBalance(input)
     }
 
+    func listAbsences(_ input: Operations.ListAbsences.Input) async throws -> Operations.ListAbsences.Output {
+        try await absences.listAbsences(input)
+    }
+
+    func setVacationEntitlement(_ input: Operations.SetVacationEntitlement.Input) async throws -> Operations.SetVacationEntitlement.Output {
+        try await absences.setVacationEntitlement(input)
+    }
+
+    func clearVacationEntitlement(_ input: Operations.ClearVacationEntitlement.Input) async throws -> Operations.ClearVacationEntitlement.Output {
+        try await absences.clearVacationEntitlement(input)
+    }
+
+    func createCalendarFeed(_ input: Operations.CreateCalendarFeed.Input) async throws -> Operations.CreateCalendarFeed.Output {
+        try await calendarFeeds.createCalendarFeed(input)
+    }
+
+    func listMyCalendarFeeds(_ input: Operations.ListMyCalendarFeeds.Input) async throws -> Operations.ListMyCalendarFeeds.Output {
+        try await calendarFeeds.listMyCalendarFeeds(input)
+    }
+
+    func revokeCalendarFeed(_ input: Operations.RevokeCalendarFeed.Input) async throws -> Operations.RevokeCalendarFeed.Output {
+        try await calendarFeeds.revokeCalendarFeed(input)
+    }
+
+    func readCalendarFeed(_ input: Operations.ReadCalendarFeed.Input) async throws -> Operations.ReadCalendarFeed.Output {
+        try await calendarFeeds.readCalendarFeed(input)
+    }
+
     func updateMyTimer(_ input: Operations.UpdateMyTimer.Input) async throws -> Operations.UpdateMyTimer.Output {
         try await time.updateMyTimer(input)
     }

@@ -35,6 +35,7 @@ extension APIHandler {
             ),
             timesheets: TimesheetsAPI(timesheets: services.timesheets, service: services.timesheetService, clock: clock),
             absences: AbsencesAPI(absences: services.absences, service: services.absenceService, teams: services.teams, clock: clock),
+            calendarFeeds: CalendarFeedsAPI(feeds: services.calendarFeeds, links: services.calendarFeedLinks, teams: services.teams, clock: clock),
             notifications: NotificationsAPI(notifications: services.notifications, webhookPolicy: config.monthEnd.webhookPolicy, clock: clock),
             monthEnd: MonthEndAPI(jobs: services.jobs, monthEndStore: services.monthEndStore, clock: clock),
             payments: PaymentsAPI(

@@ -12,6 +12,7 @@ struct APIHandler: APIProtocol {
     let time: TimeAPI
     let timesheets: TimesheetsAPI
     let absences: AbsencesAPI
+    let calendarFeeds: CalendarFeedsAPI
     let notifications: NotificationsAPI
     let monthEnd: MonthEndAPI
     let payments: PaymentsAPI

@@ -26,6 +26,7 @@ package struct Services: Sendable {
     let personalTokens: PostgresPersonalTokenRepository
     let timesheets: PostgresTimesheetRepository
     let absences: PostgresAbsenceRepository
+    let calendarFeeds: PostgresCalendarFeedRepository
 
     let auth: AuthService
     let invoiceService: InvoiceService
@@ -38,6 +39,7 @@ package struct Services: Sendable {
     let invoiceChecks: InvoiceChecksService
     let accountLinks: AccountLinks
     let fileLinks: FileLinks
+    let calendarFeedLinks: CalendarFeedLinks
     let visibility: PersonVisibility
 
     package init(config: AppConfig, database: DatabasePool, clock: any AppClock, logger: Logger) async throws {
@@ -69,11 +71,13 @@ package struct Services: Sendable {
         paymentRunService = PaymentRunService(runs: paymentRuns, idempotency: idempotency, clock: clock)
         timesheets = PostgresTimesheetRepository(database: database, logger: logger)
         absences = PostgresAbsenceRepository(database: database, logger: logger)
+        calendarFeeds = PostgresCalendarFeedRepository(database: database, logger: logger)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent, timesheets: timesheets)
         accountLinks = AccountLinks(secret: signingKey.secret, linkBase: config.monthEnd.linkBase)
         fileLinks = FileLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
+        calendarFeedLinks = CalendarFeedLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
         visibility = PersonVisibility(people: people)
         timesheetService = TimesheetService(timesheets: timesheets, entries: timeEntries, visibility: visibility, clock: clock)
         absenceService = AbsenceService(absences: absences, visibility: visibility, policy: config.vacation, clock: clock)

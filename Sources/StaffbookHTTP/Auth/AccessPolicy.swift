@@ -127,6 +127,15 @@ enum AccessPolicy {
         "getMyVacationBalance": .signedIn,
         // A leader of one of the person's teams, or an admin: checked per request.
         "getVacationBalance": .anyOf([.teamLeader, .admin]),
+        "listAbsences": .anyOf([.admin]),
+        "setVacationEntitlement": .anyOf([.admin]),
+        "clearVacationEntitlement": .anyOf([.admin]),
+        // A team's feed: a leader of that team, or an admin; checked per team.
+        "createCalendarFeed": .signedIn,
+        "listMyCalendarFeeds": .signedIn,
+        "revokeCalendarFeed": .signedIn,
+        // The signed URL is the credential; its owner's access is checked again at every read.
+        "readCalendarFeed": .anyone,
         "exportTimeEntries": .anyOf([.admin]),
         "getPaymentSettings": .anyOf([.admin]),
         "putPaymentSettings": .anyOf([.admin]),

@@ -181,7 +181,17 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
             """,
             logger: logger
         ).collect()
-        return VacationBasis(contracts: contracts, weeklyCapacity: capacity ?? 40, vacations: try rows.map(absence))
+        var set: [Int: Decimal] = [:]
+        for try await (year, days) in try await connection.query(
+            """
+            SELECT year, days::text FROM vacation_entitlements
+            WHERE account_id = \(personId) AND year BETWEEN \(years.lowerBound) AND \(years.upperBound)
+            """,
+            logger: logger
+        ).decode((Int, String).self) {
+            set[year] = try StoredValue.decimal(days, column: "vacation_entitlements.days")
+        }
+        return VacationBasis(contracts: contracts, weeklyCapacity: capacity ?? 40, vacations: try rows.map(absence), setEntitlements: set)
     }
 
     package func absence(id: UUID) async throws -> Absence? {
@@ -240,23 +250,34 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
         }
     }
 
-    package func teamAbsences(teamId: UUID, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]? {
+    package func calendar(teamId: UUID?, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]? {
         let logger = self.logger
         return try await database.withConnection { connection in
-            guard try await connection.query("SELECT 1 FROM teams WHERE id = \(teamId)", logger: logger).collect().first != nil else {
-                return nil
+            if let teamId {
+                guard try await connection.query("SELECT 1 FROM teams WHERE id = \(teamId)", logger: logger).collect().first != nil else {
+                    return nil
+                }
             }
-            let rows = try await connection.query(
-                """
-                SELECT \(unescaped: Self.columns("x")), a.first_name || ' ' || a.last_name
-                FROM absences x JOIN team_members m ON m.account_id = x.account_id AND m.team_id = \(teamId)
-                JOIN accounts a ON a.id = x.account_id AND a.is_active
-                WHERE x.state = ANY(\(AbsenceBinds.holdingStates)) AND x.last_day >= \(from.iso)::date AND x.first_day <= \(to.iso)::date
-                ORDER BY x.first_day, a.last_name COLLATE czech, a.first_name COLLATE czech, x.id
-                """,
-                logger: logger
-            ).collect()
-            return try rows.map { row in (try Self.absence(row), try row.makeRandomAccess()[14].decode(String.self)) }
+            return try await Self.calendar(teamId: teamId, personId: nil, from: from, to: to, on: connection, logger: logger)
         }
+    }
+
+    /// Holding absences touching the days of a team's active members, one person's, or everyone's.
+    static func calendar(
+        teamId: UUID?, personId: UUID?, from: CalendarDay, to: CalendarDay?, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [(absence: Absence, name: String)] {
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: Self.columns("x")), a.first_name || ' ' || a.last_name
+            FROM absences x JOIN accounts a ON a.id = x.account_id AND a.is_active
+            WHERE x.state = ANY(\(AbsenceBinds.holdingStates)) AND x.last_day >= \(from.iso)::date
+              AND (\(to?.iso)::date IS NULL OR x.first_day <= \(to?.iso)::date)
+              AND (\(personId)::uuid IS NULL OR x.account_id = \(personId)::uuid)
+              AND (\(teamId)::uuid IS NULL OR x.account_id IN (SELECT account_id FROM team_members WHERE team_id = \(teamId)::uuid))
+            ORDER BY x.first_day, a.last_name COLLATE czech, a.first_name COLLATE czech, x.id
+            """,
+            logger: logger
+        ).collect()
+        return try rows.map { row in (try Self.absence(row), try row.makeRandomAccess()[14].decode(String.self)) }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Vacation balances, and time off keeping time out of its days")
 struct VacationBalanceTests {
     struct Balance: Decodable, Equatable {
-        var year: Int; var entitlement: String; var carried: String; var carriedExpires: String?; var expired: String
+        var year: Int; var entitlement: String; var entitlementSet: Bool = false; var carried: String; var carriedExpires: String?; var expired: String
         var approved: String; var requested: String; var balance: String
     }
 
@@ -164,6 +164,43 @@ struct VacationBalanceTests {
             #expect(after.utilisation == "1.10", "75 ÷ 68")
             #expect(after.items.map(\.capacityHours) == ["40.00", "28.00"], "both days off are in the second week")
             #expect(inReport?.capacityHours == "68.00" && inReport?.utilisation == "1.10")
+        }
+    }
+    @Test func anAdminSetsAPersonsDaysForAYearTheBalanceAndRequestsFollowAndClearingGoesBackToTheContract() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let katerina = try await app.token("katerina.novakova@staffbook.example")
+            let path = "/v1/users/\(Demo.id(18))/vacation-entitlements"
+            // Kateřina works 30 hours a week: 15 days a year from her contract.
+            let computed = try await app.send(.get, "/v1/users/\(Demo.id(18))/vacation-balance?year=2027", token: admin).decode(Balance.self)
+            let set = try await app.send(.put, "\(path)/2027", token: admin, json: #"{"days":"25"}"#)
+            // Seven weeks of August and September: 35 working days, against 15 carried from 2026 and the year's own.
+            let sevenWeeks = try await app.send(.post, "/v1/me/absences", token: katerina, json: AbsenceTests.request("vacation", "2027-08-02", "2027-09-17"))
+            let mine = try await app.send(.get, "/v1/me/vacation-balance?year=2027", token: katerina).decode(Balance.self)
+            let badDays = try await app.send(.put, "\(path)/2027", token: admin, json: #"{"days":"20.3"}"#)
+            let negative = try await app.send(.put, "\(path)/2027", token: admin, json: #"{"days":"-1"}"#)
+            let badYear = try await app.send(.put, "\(path)/2201", token: admin, json: #"{"days":"20"}"#)
+            let beforeStart = try await app.send(.put, "\(path)/2021", token: admin, json: #"{"days":"20"}"#)
+            let unknown = try await app.send(.put, "/v1/users/\(UUID())/vacation-entitlements/2027", token: admin, json: #"{"days":"20"}"#)
+            let byLeader = try await app.send(.put, "\(path)/2027", token: try await app.token("lukas.cermak@staffbook.example"), json: #"{"days":"30"}"#)
+            let cleared = try await app.send(.delete, "\(path)/2027", token: admin).decode(Balance.self)
+
+            #expect(computed.entitlement == "15.00" && computed.entitlementSet == false)
+            #expect(set.status == .ok)
+            #expect(try set.decode(Balance.self).entitlement == "25.00" && set.decode(Balance.self).entitlementSet)
+            #expect(sevenWeeks.status == .created, "35 days fit 15 carried and 25, not 15 and 15")
+            #expect(mine.entitlement == "25.00" && mine.carried == "15.00" && mine.requested == "35.00" && mine.balance == "5.00")
+            #expect(badDays.status == .badRequest && badDays.problem?.errors?.map(\.field) == ["body.days"])
+            #expect(negative.status == .badRequest && negative.problem?.errors?.map(\.code) == ["range"])
+            #expect(badYear.status == .badRequest && badYear.problem?.errors?.map(\.field) == ["path.year"])
+            #expect(beforeStart.status == .badRequest && beforeStart.problem?.errors?.map(\.code) == ["before_start"])
+            #expect(unknown.status == .notFound)
+            #expect(byLeader.status == .notFound, "setting days is for admins")
+            #expect(cleared.entitlement == "15.00" && cleared.entitlementSet == false && cleared.balance == "-5.00")
+            #expect(
+                try await app.sql("SELECT action || ' ' || (changes->'2027'->>'to') FROM audit_log WHERE entity = 'vacation_entitlement' ORDER BY id")
+                    == ["set 25", nil])
         }
     }
 }
