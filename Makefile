@@ -86,10 +86,9 @@ bench: db system-libraries
 	@python3 -c "import requests" 2>/dev/null || python3 -m pip install --quiet requests
 	python3 bench/run.py
 
-## Tests read generated workbooks and calendar feeds back with readers that are not ours (openpyxl,
-## icalendar), send mail
-## to a real SMTP server (aiosmtpd, scripts/mail-sink.py) and validate the contract's examples
-## (openapi-schema-validator, scripts/check-examples.py).
+## Tests read generated workbooks and calendar feeds back with readers that are not ours
+## (openpyxl, icalendar), send mail to a real SMTP server (aiosmtpd, scripts/mail-sink.py) and
+## validate the contract's examples (openapi-schema-validator, scripts/check-examples.py).
 test-tools:
 	@command -v xmllint >/dev/null || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libxml2-utils >/dev/null; }
