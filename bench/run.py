@@ -67,12 +67,20 @@ def prepare_time():
         psql(DB, "CREATE TABLE bench_time_ready ()")
 
 
+def prepare_absences():
+    """Absences came later still: a database made before them gets them once."""
+    if psql(DB, "SELECT count(*) FROM pg_tables WHERE tablename = 'bench_absences_ready'") == "0":
+        load("absences.sql")
+        psql(DB, "CREATE TABLE bench_absences_ready ()")
+
+
 def prepare():
     exists = psql("postgres", f"SELECT 1 FROM pg_database WHERE datname = '{DB}'")
     if exists and psql(DB, "SELECT count(*) FROM pg_tables WHERE tablename = 'bench_ready'") == "1":
         # Schema files added since the data was generated apply to it as to any database.
         subprocess.run([BIN, "migrate"], env=env(), check=True, capture_output=True)
         prepare_time()
+        prepare_absences()
         print("benchmark database is there; reusing it", flush=True)
         return
     psql("postgres", f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
@@ -81,6 +89,7 @@ def prepare():
     load("data.sql")
     psql(DB, "CREATE TABLE bench_ready ()")
     prepare_time()
+    prepare_absences()
 
 
 def wait_until_ready(url, limit_seconds, pause, what="server"):
@@ -265,6 +274,14 @@ def main():
                         BENCH_TOKEN=admin, connections=2))
         rows.append(wrk("GET /v1/reports/time (month, project) ×2", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=project",
                         BENCH_TOKEN=admin, connections=2))
+        # Time off at 10,000 people: a leader's month of their team's calendar, and the same team
+        # as the calendar feed a phone polls.
+        team = "20000000-0000-4000-8000-000000000003"
+        rows.append(wrk("GET team calendar (month)", BENCH_PATH=f"/v1/teams/{team}/absences?{month}", BENCH_TOKEN=leader))
+        feed = requests.post(URL + "/v1/me/calendar-feeds", headers={"Authorization": f"Bearer {leader}"}, json={"teamId": team},
+                             timeout=30)
+        feed.raise_for_status()
+        rows.append(wrk("GET team calendar feed (iCalendar)", BENCH_PATH=feed.json()["url"].removeprefix(URL), BENCH_TOKEN=leader))
         single = []
         for _ in range(5):
             started = time.time()

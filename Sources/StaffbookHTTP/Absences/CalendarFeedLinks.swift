@@ -11,15 +11,13 @@ struct CalendarFeedLinks: Sendable {
     let publicBaseURL: String
 
     init(secret: [UInt8], publicBaseURL: String) {
-        key = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: secret), info: Data("staffbook calendar feed".utf8), outputByteCount: 32
-        )
+        key = SymmetricKey.derived(from: secret, purpose: "staffbook calendar feed")
         self.publicBaseURL = publicBaseURL
     }
 
     /// 16 bytes of feed id and the 32-byte HMAC of them, base64url (64 characters).
     func token(_ feedId: UUID) -> String {
-        var payload = withUnsafeBytes(of: feedId.uuid) { Data($0) }
+        var payload = Data(feedId.bytes)
         payload.append(contentsOf: HMAC<SHA256>.authenticationCode(for: payload, using: key))
         return Base64URL.encode(payload)
     }
@@ -34,10 +32,6 @@ struct CalendarFeedLinks: Sendable {
         let payload = data.prefix(16), mac = data.suffix(32)
         // Checked in constant time, before the id is used for anything.
         guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: key) else { return nil }
-        var value = UUID().uuid
-        withUnsafeMutableBytes(of: &value) { target in
-            for (index, byte) in payload.enumerated() { target[index] = byte }
-        }
-        return UUID(uuid: value)
+        return UUID(bytes: Array(payload)[...])
     }
 }

@@ -30,9 +30,7 @@ struct FileLinks: Sendable {
     let publicBaseURL: String
 
     init(secret: [UInt8], publicBaseURL: String) {
-        key = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: secret), info: Data("staffbook file link".utf8), outputByteCount: 32
-        )
+        key = SymmetricKey.derived(from: secret, purpose: "staffbook file link")
         self.publicBaseURL = publicBaseURL
     }
 
@@ -67,19 +65,5 @@ struct FileLinks: Sendable {
             expiresAt: Date(timeIntervalSince1970: TimeInterval(seconds))
         )
         return now < claims.expiresAt ? .valid(claims) : .expired
-    }
-}
-
-extension UUID {
-    fileprivate var bytes: [UInt8] {
-        withUnsafeBytes(of: uuid) { Array($0) }
-    }
-
-    fileprivate init(bytes: ArraySlice<UInt8>) {
-        var value = UUID().uuid
-        withUnsafeMutableBytes(of: &value) { target in
-            for (index, byte) in bytes.enumerated() { target[index] = byte }
-        }
-        self.init(uuid: value)
     }
 }

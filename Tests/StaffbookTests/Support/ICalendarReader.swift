@@ -28,9 +28,6 @@ enum ICalendarReader {
     }
 
     static func read(_ data: Data) throws -> Calendar {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString).ics")
-        try data.write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
         let script = """
             import datetime, json, sys, icalendar
             cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
@@ -49,20 +46,7 @@ enum ICalendarReader {
                       for e in cal.walk('VEVENT')]
             print(json.dumps({"name": str(cal.get('X-WR-CALNAME')), "events": events}))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestFailure("icalendar could not read the feed: \(String(decoding: err, as: UTF8.self))")
-        }
+        let out = try PythonReader.output(of: script, reading: data, suffix: "ics", library: "icalendar")
         return try JSONDecoder().decode(Calendar.self, from: out)
     }
 }

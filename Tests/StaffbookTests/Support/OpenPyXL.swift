@@ -48,9 +48,6 @@ enum OpenPyXL {
     }
 
     static func read(_ data: Data) throws -> Sheet {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).xlsx")
-        try data.write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
         let script = """
             import datetime, json, sys, openpyxl
             sheet = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
@@ -77,20 +74,7 @@ enum OpenPyXL {
                               "fitToWidth": sheet.page_setup.fitToWidth, "fitToPage": bool(setup is not None and setup.fitToPage),
                               "orientation": sheet.page_setup.orientation}))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestFailure("openpyxl could not read the workbook: \(String(decoding: err, as: UTF8.self))")
-        }
+        let out = try PythonReader.output(of: script, reading: data, suffix: "xlsx", library: "openpyxl")
         return try JSONDecoder().decode(Sheet.self, from: out)
     }
 }
