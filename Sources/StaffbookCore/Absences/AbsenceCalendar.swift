@@ -79,17 +79,23 @@ package enum AbsenceCalendar {
 
     /// A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11).
     static func text(_ value: String) -> String {
+        // Most names need nothing: printable ASCII without the three characters to escape.
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: ",") }) {
+            return value
+        }
         var result = ""
-        for character in value {
-            switch character {
+        for scalar in value.unicodeScalars {
+            switch scalar {
             case "\\": result += "\\\\"
             case ";": result += "\\;"
             case ",": result += "\\,"
-            case "\n", "\r\n", "\r": result += "\\n"
+            case "\n": result += "\\n"
+            // A CR ends a line only with the LF after it, which says so.
+            case "\r": continue
             default:
                 // Other control characters have no place in a content line.
-                if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) { continue }
-                result.append(character)
+                if scalar.properties.generalCategory == .control { continue }
+                result.unicodeScalars.append(scalar)
             }
         }
         return result
@@ -97,9 +103,10 @@ package enum AbsenceCalendar {
 
     /// A content line folded at 75 octets, never inside a character (RFC 5545 3.1).
     static func fold(_ line: String) -> String {
+        guard line.utf8.count > 75 else { return line }
         var folded = "", width = 0
         for character in line {
-            let size = String(character).utf8.count
+            let size = character.utf8.count
             if width + size > 75 {
                 folded += "\r\n "
                 width = 1
@@ -110,8 +117,10 @@ package enum AbsenceCalendar {
         return folded
     }
 
+    /// `20261221`: built from the numbers (Foundation's string replacing costs more than the rest
+    /// of an event).
     private static func compact(_ day: CalendarDay) -> String {
-        day.iso.replacingOccurrences(of: "-", with: "")
+        String(day.year) + two(day.month) + two(day.day)
     }
 
     private static func two(_ value: Int) -> String {

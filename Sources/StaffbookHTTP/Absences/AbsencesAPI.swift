@@ -104,7 +104,8 @@ struct AbsencesAPI: AreaHandler {
         let year = try pathYear(input.path.year)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         let days = Decimal(string: body.days, locale: Locale(identifier: "en_US_POSIX"))
-        guard let days, body.days.allSatisfy({ $0.isASCIIDigit || $0 == "." }), VacationRules.validSetEntitlement(days) else {
+        guard let days, body.days.count <= 10, body.days.allSatisfy({ $0.isASCIIDigit || $0 == "." }), VacationRules.validSetEntitlement(days)
+        else {
             throw Problem.field("body.days", "range", AbsenceTexts.entitlementDays)
         }
         return .ok(.init(body: .json(try await entitlement(personId: personId, year: year, days: days, caller: caller))))

@@ -263,21 +263,40 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
     }
 
     /// Holding absences touching the days of a team's active members, one person's, or everyone's.
+    /// Each scope is its own statement, so a team's and a person's read their members' rows by
+    /// the person's index instead of scanning everyone's.
     static func calendar(
         teamId: UUID?, personId: UUID?, from: CalendarDay, to: CalendarDay?, on connection: PostgresConnection, logger: Logger
     ) async throws -> [(absence: Absence, name: String)] {
-        let rows = try await connection.query(
-            """
-            SELECT \(unescaped: Self.columns("x")), a.first_name || ' ' || a.last_name
-            FROM absences x JOIN accounts a ON a.id = x.account_id AND a.is_active
-            WHERE x.state = ANY(\(AbsenceBinds.holdingStates)) AND x.last_day >= \(from.iso)::date
-              AND (\(to?.iso)::date IS NULL OR x.first_day <= \(to?.iso)::date)
-              AND (\(personId)::uuid IS NULL OR x.account_id = \(personId)::uuid)
-              AND (\(teamId)::uuid IS NULL OR x.account_id IN (SELECT account_id FROM team_members WHERE team_id = \(teamId)::uuid))
-            ORDER BY x.first_day, a.last_name COLLATE czech, a.first_name COLLATE czech, x.id
-            """,
-            logger: logger
-        ).collect()
+        let (until, states) = (to?.iso, AbsenceBinds.holdingStates)
+        let query: PostgresQuery
+        if let teamId {
+            query = """
+                SELECT \(unescaped: Self.columns("x")), a.first_name || ' ' || a.last_name
+                FROM team_members m JOIN accounts a ON a.id = m.account_id AND a.is_active
+                JOIN absences x ON x.account_id = m.account_id
+                WHERE m.team_id = \(teamId) AND x.state = ANY(\(states)) AND x.last_day >= \(from.iso)::date
+                  AND (\(until)::date IS NULL OR x.first_day <= \(until)::date)
+                ORDER BY x.first_day, a.last_name COLLATE czech, a.first_name COLLATE czech, x.id
+                """
+        } else if let personId {
+            query = """
+                SELECT \(unescaped: Self.columns("x")), a.first_name || ' ' || a.last_name
+                FROM absences x JOIN accounts a ON a.id = x.account_id AND a.is_active
+                WHERE x.account_id = \(personId) AND x.state = ANY(\(states)) AND x.last_day >= \(from.iso)::date
+                  AND (\(until)::date IS NULL OR x.first_day <= \(until)::date)
+                ORDER BY x.first_day, x.id
+                """
+        } else {
+            query = """
+                SELECT \(unescaped: Self.columns("x")), a.first_name || ' ' || a.last_name
+                FROM absences x JOIN accounts a ON a.id = x.account_id AND a.is_active
+                WHERE x.state = ANY(\(states))
+                  AND daterange(x.first_day, x.last_day, '[]') && daterange(\(from.iso)::date, \(until)::date, '[]')
+                ORDER BY x.first_day, a.last_name COLLATE czech, a.first_name COLLATE czech, x.id
+                """
+        }
+        let rows = try await connection.query(query, logger: logger).collect()
         return try rows.map { row in (try Self.absence(row), try row.makeRandomAccess()[14].decode(String.self)) }
     }
 }
