@@ -121,9 +121,10 @@ struct CalendarFeedTests {
         try await TestApp.test { app in
             try await app.seedDemo()
             let jan = try await app.token("jan.novak@staffbook.example")
-            let feed = try await app.send(.post, "/v1/me/calendar-feeds", token: jan, json: "{}").decode(Feed.self)
+            let feed = try await app.send(.post, "/v1/me/calendar-feeds", token: jan, json: #"{"teamId":null}"#).decode(Feed.self)
             let token = String(feed.url.split(separator: "/").last ?? "")
 
+            #expect(feed.teamId == nil, "a null team is one's own time off")
             #expect(token.count == 64)
             #expect(LoggedPath.redacted(feed.url) == "/v1/calendar-feeds/…")
             #expect(LoggedPath.redacted("/v1/me/calendar-feeds/\(feed.id)") == "/v1/me/calendar-feeds/\(feed.id)")
