@@ -422,6 +422,10 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping { try await client.listAbsenceKinds(input) }
     }
 
+    public func putAbsenceKind(_ input: Operations.PutAbsenceKind.Input) async throws -> Operations.PutAbsenceKind.Output {
+        try await StaffbookErrors.unwrapping { try await client.putAbsenceKind(input) }
+    }
+
     public func listMyAbsences(_ input: Operations.ListMyAbsences.Input) async throws -> Operations.ListMyAbsences.Output {
         try await StaffbookErrors.unwrapping { try await client.listMyAbsences(input) }
     }

@@ -145,3 +145,23 @@ package enum AbsenceError: Error, Equatable {
     /// Leaders decide other people's requests.
     case ownRequest
 }
+
+extension AbsenceKind {
+    /// A kind's code: lower-case letters and underscores, as requests and statements name it.
+    package static func validCode(_ code: String) -> Bool {
+        (1...40).contains(code.utf8.count) && code.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    /// A share of the rate from 0 (unpaid) to 1 (in full), to at most three decimals.
+    package static func validPaidShare(_ share: Decimal) -> Bool {
+        guard share >= 0, share <= 1 else { return false }
+        var scaled = share * 1000, rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        return rounded == scaled
+    }
+
+    /// Paid for 1 to 366 calendar days of one absence, or without a limit.
+    package static func validPaidDays(_ days: Int?) -> Bool {
+        days.map { (1...366).contains($0) } ?? true
+    }
+}

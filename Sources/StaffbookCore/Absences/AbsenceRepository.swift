@@ -3,6 +3,8 @@ import Foundation
 /// Time off: the kinds, people's requests and their decisions.
 package protocol AbsenceRepository: Sendable {
     func kinds() async throws -> [AbsenceKind]
+    /// Creates the kind or replaces what it says, audited; true when it was new.
+    func saveKind(_ kind: AbsenceKind, by: UUID, now: Date) async throws -> Bool
     /// The contract types the person has on some day of `first...last`.
     func contractTypes(personId: UUID, from first: CalendarDay, to last: CalendarDay) async throws -> Set<ContractType>
     /// Stores a request (`state` as its kind says); throws `AbsenceError.overlap` when another

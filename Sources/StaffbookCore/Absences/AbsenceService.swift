@@ -35,6 +35,13 @@ package struct AbsenceService: Sendable {
         return try await absences.create(personId: personId, request: request, workingDays: days, state: state, now: now, admit: admit)
     }
 
+    /// Creates a kind of time off or changes one as an admin; true when it was new. A change
+    /// applies to requests from now on and to statements generated after it: requests already
+    /// made keep their days and parts.
+    package func saveKind(_ kind: AbsenceKind, caller: Caller) async throws -> Bool {
+        try await absences.saveKind(kind, by: caller.accountId, now: clock.now())
+    }
+
     /// A person's vacation in `year`, for themselves, a leader of one of their teams or an
     /// admin; nil when the caller may not see the person.
     package func balance(personId: UUID, year: Int, caller: Caller) async throws -> VacationBalance? {

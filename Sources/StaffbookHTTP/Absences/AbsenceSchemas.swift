@@ -6,7 +6,8 @@ import StaffbookCore
 enum AbsenceSchemas {
     static func kind(_ kind: AbsenceKind, language: Language) -> Components.Schemas.AbsenceKind {
         .init(
-            code: kind.code, name: kind.name.text(in: language), needsApproval: kind.needsApproval,
+            code: kind.code, name: kind.name.text(in: language), names: .init(cs: kind.name.cs, en: kind.name.en),
+            needsApproval: kind.needsApproval,
             countsAgainstBalance: kind.countsAgainstBalance, paidShare: String(format: "%.3f", NSDecimalNumber(decimal: kind.paidShare).doubleValue),
             paidDays: kind.paidDays,
             byHours: kind.byHours,

@@ -7,6 +7,15 @@ enum AbsenceTexts {
     static let kindNotForContract = LocalizedText(
         en: "This kind of time off is not for your contract in these days.", cs: "Tento druh volna k vaší smlouvě v těchto dnech nepatří."
     )
+    static let kindCode = LocalizedText(
+        en: "A kind's code is 1 to 40 lower-case letters and underscores.", cs: "Kód druhu volna je 1 až 40 malých písmen a podtržítek."
+    )
+    static let paidShare = LocalizedText(
+        en: "A share from 0 to 1 with at most three decimals, e.g. 0.6.", cs: "Podíl od 0 do 1 s nejvýše třemi desetinnými místy, např. 0.6."
+    )
+    static let paidDays = LocalizedText(
+        en: "From 1 to 366 calendar days, or null for no limit.", cs: "Od 1 do 366 kalendářních dní, nebo null bez omezení."
+    )
     static let endsBeforeStart = LocalizedText(en: "Must not be before firstDay.", cs: "Nesmí být před firstDay.")
     static let partSpansDays = LocalizedText(
         en: "Half a day or hours are for one day: firstDay and lastDay the same.",

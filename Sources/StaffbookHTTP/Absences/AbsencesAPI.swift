@@ -15,6 +15,29 @@ struct AbsencesAPI: AreaHandler {
         return .ok(.init(body: .json(.init(items: kinds.map { AbsenceSchemas.kind($0, language: language) }))))
     }
 
+    func putAbsenceKind(_ input: Operations.PutAbsenceKind.Input) async throws -> Operations.PutAbsenceKind.Output {
+        let caller = try RequestScope.requireCaller()
+        guard AbsenceKind.validCode(input.path.code) else { throw Problem.field("path.code", "pattern", AbsenceTexts.kindCode) }
+        guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
+        var validation = InputValidation()
+        let cs = validation.requiredText(body.names.cs, field: "body.names.cs", maxLength: 100)
+        let en = validation.requiredText(body.names.en, field: "body.names.en", maxLength: 100)
+        let share = body.paidShare.count <= 10 && body.paidShare.allSatisfy({ $0.isASCIIDigit || $0 == "." })
+            ? Decimal(string: body.paidShare, locale: Locale(identifier: "en_US_POSIX")) : nil
+        if !(share.map(AbsenceKind.validPaidShare) ?? false) { validation.fail("body.paidShare", "range", AbsenceTexts.paidShare) }
+        if !AbsenceKind.validPaidDays(body.paidDays) { validation.fail("body.paidDays", "range", AbsenceTexts.paidDays) }
+        try validation.check()
+        guard let share else { throw Problem(.validationFailed) }
+        let kind = AbsenceKind(
+            code: input.path.code, name: LocalizedText(en: en, cs: cs), needsApproval: body.needsApproval,
+            countsAgainstBalance: body.countsAgainstBalance, paidShare: share, paidDays: body.paidDays, byHours: body.byHours ?? false,
+            contractTypes: Set(body.contractTypes.compactMap { ContractType(rawValue: $0.rawValue) })
+        )
+        let created = try await service.saveKind(kind, caller: caller)
+        let answer = AbsenceSchemas.kind(kind, language: RequestScope.current.language)
+        return created ? .created(.init(body: .json(answer))) : .ok(.init(body: .json(answer)))
+    }
+
     func listMyAbsences(_ input: Operations.ListMyAbsences.Input) async throws -> Operations.ListMyAbsences.Output {
         let caller = try RequestScope.requireCaller()
         var validation = InputValidation()

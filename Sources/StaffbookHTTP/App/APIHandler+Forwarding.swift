@@ -200,6 +200,10 @@ extension APIHandler {
         try await absences.listAbsenceKinds(input)
     }
 
+    func putAbsenceKind(_ input: Operations.PutAbsenceKind.Input) async throws -> Operations.PutAbsenceKind.Output {
+        try await absences.putAbsenceKind(input)
+    }
+
     func listMyAbsences(_ input: Operations.ListMyAbsences.Input) async throws -> Operations.ListMyAbsences.Output {
         try await absences.listMyAbsences(input)
     }

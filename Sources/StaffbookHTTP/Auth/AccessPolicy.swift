@@ -117,6 +117,7 @@ enum AccessPolicy {
         "reopenTimesheet": .anyOf([.admin]),
         "getTeamTimeSummary": .anyOf([.teamLeader, .admin]),
         "listAbsenceKinds": .signedIn,
+        "putAbsenceKind": .anyOf([.admin]),
         "listMyAbsences": .signedIn,
         "requestAbsence": .signedIn,
         // The person, a leader of one of their teams, or an admin: checked per request.

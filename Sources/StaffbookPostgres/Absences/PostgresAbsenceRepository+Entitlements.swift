@@ -16,7 +16,7 @@ extension PostgresAbsenceRepository {
             ).collect().first.map { try StoredValue.decimal(try $0.decode(String.self), column: "vacation_entitlements.days") }
                 .map { "\($0)" }
             if let days {
-                try await connection.query(
+                _ = try await connection.query(
                     """
                     INSERT INTO vacation_entitlements (account_id, year, days, set_by, set_at)
                     VALUES (\(personId), \(year), \("\(days)")::numeric, \(by), \(now))
@@ -25,7 +25,7 @@ extension PostgresAbsenceRepository {
                     logger: logger
                 ).collect()
             } else {
-                try await connection.query(
+                _ = try await connection.query(
                     "DELETE FROM vacation_entitlements WHERE account_id = \(personId) AND year = \(year)", logger: logger
                 ).collect()
             }

@@ -39,27 +39,24 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
     package func kinds() async throws -> [AbsenceKind] {
         let logger = self.logger
         return try await database.withConnection { connection in
-            let rows = try await connection.query(
-                """
-                SELECT code, name_cs, name_en, needs_approval, counts_against_balance, paid_share::text, paid_days, by_hours, contract_types
-                FROM absence_kinds ORDER BY code
-                """,
-                logger: logger
-            )
+            let rows = try await connection.query("SELECT \(unescaped: Self.kindColumns) FROM absence_kinds ORDER BY code", logger: logger)
             var kinds: [AbsenceKind] = []
-            for try await (code, cs, en, approval, balance, share, days, byHours, types) in rows.decode(
-                (String, String, String, Bool, Bool, String, Int?, Bool, [String]).self
-            ) {
-                kinds.append(
-                    AbsenceKind(
-                        code: code, name: LocalizedText(en: en, cs: cs), needsApproval: approval, countsAgainstBalance: balance,
-                        paidShare: try StoredValue.decimal(share, column: "absence_kinds.paid_share"), paidDays: days, byHours: byHours,
-                        contractTypes: Set(
-                            try types.map { try StoredValue.enumeration($0, as: ContractType.self, column: "absence_kinds.contract_types") })
-                    ))
-            }
+            for try await row in rows { kinds.append(try Self.kind(row)) }
             return kinds
         }
+    }
+
+    /// The columns `kind(_:)` reads.
+    static let kindColumns = "code, name_cs, name_en, needs_approval, counts_against_balance, paid_share::text, paid_days, by_hours, contract_types"
+
+    static func kind(_ row: PostgresRow) throws -> AbsenceKind {
+        let (code, cs, en, approval, balance, share, days, byHours, types) = try row.decode(
+            (String, String, String, Bool, Bool, String, Int?, Bool, [String]).self)
+        return AbsenceKind(
+            code: code, name: LocalizedText(en: en, cs: cs), needsApproval: approval, countsAgainstBalance: balance,
+            paidShare: try StoredValue.decimal(share, column: "absence_kinds.paid_share"), paidDays: days, byHours: byHours,
+            contractTypes: Set(try types.map { try StoredValue.enumeration($0, as: ContractType.self, column: "absence_kinds.contract_types") })
+        )
     }
 
     package func contractTypes(personId: UUID, from first: CalendarDay, to last: CalendarDay) async throws -> Set<ContractType> {

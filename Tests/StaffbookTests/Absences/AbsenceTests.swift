@@ -172,4 +172,81 @@ struct AbsenceTests {
                 "the database's exclusion holds the days of requested and approved absences: keep the two in step")
         }
     }
+
+    @Test func anAdminAddsAKindChangesItAndRetiresItAuditedAndOthersAreNotShownTheRoute() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let katerina = try await app.token("katerina.novakova@staffbook.example")
+            let lead = try await app.token("lead.mobile@staffbook.example")
+            let blood = #"""
+                {"names":{"cs":"Darování krve","en":"Blood donation"},"needsApproval":false,"countsAgainstBalance":false,
+                 "paidShare":"1","paidDays":null,"byHours":false,"contractTypes":["HPP","DPP","DPC"]}
+                """#
+            struct Kind: Decodable {
+                struct Names: Decodable { var cs: String; var en: String }
+                var code: String; var name: String; var names: Names; var needsApproval: Bool; var paidShare: String; var contractTypes: [String]
+            }
+            let created = try await app.send(.put, "/v1/absence-kinds/blood_donation", token: admin, json: blood, headers: [.acceptLanguage: "en"])
+            let byLeader = try await app.send(.put, "/v1/absence-kinds/blood_donation", token: lead, json: blood)
+            // An employee's day of it is approved at once, as the kind says.
+            let day = try await app.send(
+                .post, "/v1/me/absences", token: katerina, json: Self.request("blood_donation", "2027-02-02", "2027-02-02")
+            ).decode(Absence.self)
+            let changed = try await app.send(
+                .put, "/v1/absence-kinds/blood_donation", token: admin,
+                json: blood.replacingOccurrences(of: #""needsApproval":false"#, with: #""needsApproval":true"#)
+                    .replacingOccurrences(of: #""paidShare":"1""#, with: #""paidShare":"0.5""#))
+            let retired = try await app.send(
+                .put, "/v1/absence-kinds/blood_donation", token: admin,
+                json: blood.replacingOccurrences(of: #"["HPP","DPP","DPC"]"#, with: "[]"))
+            let afterRetiring = try await app.send(
+                .post, "/v1/me/absences", token: katerina, json: Self.request("blood_donation", "2027-02-09", "2027-02-09"))
+
+            #expect(created.status == .created, "\(created.text)")
+            let kind = try created.decode(Kind.self)
+            #expect(kind.name == "Blood donation" && kind.names.cs == "Darování krve")
+            #expect(kind.paidShare == "1.000" && kind.contractTypes == ["HPP", "DPP", "DPC"])
+            #expect(byLeader.status == .notFound, "only admins keep the kinds")
+            #expect(day.state == "approved")
+            #expect(changed.status == .ok)
+            #expect(try changed.decode(Kind.self).needsApproval == true)
+            #expect(retired.status == .ok)
+            #expect(afterRetiring.problem?.errors?.map(\.code) == ["not_for_contract"], "a kind for no contract takes no new requests")
+            #expect(
+                try await app.sql(
+                    """
+                    SELECT action || ' ' || coalesce(changes->'paidShare'->>'to', '-') || ' ' || coalesce(changes->'contractTypes'->>'to', '-')
+                    FROM audit_log WHERE entity = 'absence_kind' ORDER BY id
+                    """) == ["create 1 HPP,DPP,DPC", "update 0.5 -", "update 1 "], "the retiring save puts the share back too")
+        }
+    }
+
+    @Test func aKindWithBadFieldsIsRefusedWithEachFieldAndNothingChanges() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let cases: [(String, String, String)] = [
+                ("sick", #"{"names":{"cs":"","en":"Sick"},"needsApproval":false,"countsAgainstBalance":false,"paidShare":"0.6","contractTypes":[]}"#,
+                 "body.names.cs"),
+                ("sick", #"{"names":{"cs":"N","en":"S"},"needsApproval":false,"countsAgainstBalance":false,"paidShare":"1.5","contractTypes":[]}"#,
+                 "body.paidShare"),
+                ("sick", #"{"names":{"cs":"N","en":"S"},"needsApproval":false,"countsAgainstBalance":false,"paidShare":"0.6001","contractTypes":[]}"#,
+                 "body.paidShare"),
+                ("sick", #"{"names":{"cs":"N","en":"S"},"needsApproval":false,"countsAgainstBalance":false,"paidShare":"-0","contractTypes":[]}"#,
+                 "body.paidShare"),
+                ("sick", #"{"names":{"cs":"N","en":"S"},"needsApproval":false,"countsAgainstBalance":false,"paidShare":"0.6","paidDays":0,"contractTypes":[]}"#,
+                 "body.paidDays"),
+                ("Sick", #"{"names":{"cs":"N","en":"S"},"needsApproval":false,"countsAgainstBalance":false,"paidShare":"0.6","contractTypes":[]}"#,
+                 "path.code"),
+            ]
+            for (code, body, field) in cases {
+                let response = try await app.send(.put, "/v1/absence-kinds/\(code)", token: admin, json: body)
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.problem?.errors?.map(\.field) == [field], "\(body): \(response.text)")
+            }
+            #expect(try await app.sql("SELECT name_en || ' ' || paid_share::text FROM absence_kinds WHERE code = 'sick'") == ["Sick leave 0.600"])
+            #expect(try await app.sql("SELECT count(*)::text FROM audit_log WHERE entity = 'absence_kind'") == ["0"])
+        }
+    }
 }
