@@ -22,7 +22,8 @@ struct AbsencesAPI: AreaHandler {
         var validation = InputValidation()
         let cs = validation.requiredText(body.names.cs, field: "body.names.cs", maxLength: 100)
         let en = validation.requiredText(body.names.en, field: "body.names.en", maxLength: 100)
-        let share = body.paidShare.count <= 10 && body.paidShare.allSatisfy({ $0.isASCIIDigit || $0 == "." })
+        let share =
+            body.paidShare.count <= 10 && body.paidShare.allSatisfy({ $0.isASCIIDigit || $0 == "." })
             ? Decimal(string: body.paidShare, locale: Locale(identifier: "en_US_POSIX")) : nil
         if !(share.map(AbsenceKind.validPaidShare) ?? false) { validation.fail("body.paidShare", "range", AbsenceTexts.paidShare) }
         if !AbsenceKind.validPaidDays(body.paidDays) { validation.fail("body.paidDays", "range", AbsenceTexts.paidDays) }
