@@ -9,7 +9,7 @@ LOCAL_DB_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/staffbook
 TEST_ADMIN_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/postgres
 BIN := .build/debug/staffbook
 
-.PHONY: run test verify bench build db db-stop compose-check clean-test-dbs test-tools lint format system-libraries
+.PHONY: run test verify bench build db db-stop compose-check clean-test-dbs test-tools lint format system-libraries client
 
 ## The server and the helper that reads PDFs' ISDOC attachments (poppler, a child process).
 build: system-libraries
@@ -55,11 +55,16 @@ test: lint db compose-check clean-test-dbs test-tools system-libraries
 ## swift-format (part of the toolchain) with .swift-format: layout, and no force-unwrap or
 ## try! in Sources/ (tests may unwrap).
 lint:
-	swift format lint --strict --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/
+	swift format lint --strict --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/ Client/Sources/ Client/Examples/Sources/
+
+## The client package's generated sources (Client/Sources/StaffbookClient/Generated), written
+## again from openapi.yaml after a contract change; `make test` fails while they are stale.
+client: test-tools
+	python3 scripts/generate-client.py
 
 ## Lays out Sources/ as `make lint` wants it.
 format:
-	swift format format --in-place --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/
+	swift format format --in-place --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/ Client/Sources/ Client/Examples/Sources/
 
 ## Minutes-long checks with real processes: contract fuzzing per role, two instances racing,
 ## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads, workbooks printed to PDF by

@@ -13,8 +13,6 @@ let package = Package(
         .executable(name: "staffbook-fuzz", targets: ["StaffbookFuzz"]),
         // Reads a PDF's ISDOC attachment with poppler, in a process of its own (the server runs it).
         .executable(name: "staffbook-pdf-attachments", targets: ["StaffbookPDFAttachments"]),
-        // For apps: the contract's types and a client for it, with auth, retries and problems.
-        .library(name: "StaffbookClient", targets: ["StaffbookClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -36,14 +34,14 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
-        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        // The client for apps is a package of its own (Client/); the end-to-end tests drive the
+        // server through it.
+        .package(path: "Client"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.0"),
     ],
     targets: [
         // The HTTP contract's types: generated from openapi.yaml at build time, never committed.
-        // The server stubs and the client are generated into targets of their own that import
-        // these, so both sides share one source of the types.
+        // The server stubs are generated into a target of their own that imports these.
         .target(
             name: "StaffbookAPI",
             dependencies: [
@@ -59,25 +57,6 @@ let package = Package(
             dependencies: [
                 "StaffbookAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ],
-            swiftSettings: swiftSettings,
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
-        ),
-        // The client side of the contract and a thin layer for apps: bearer tokens refreshed
-        // once for all concurrent requests, bounded retries, problems as Swift errors.
-        .target(
-            name: "StaffbookClient",
-            dependencies: [
-                "StaffbookAPI",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(
-                    name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client",
-                    condition: .when(platforms: [.linux])
-                ),
-                .product(
-                    name: "OpenAPIURLSession", package: "swift-openapi-urlsession",
-                    condition: .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])
-                ),
             ],
             swiftSettings: swiftSettings,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
@@ -271,15 +250,12 @@ let package = Package(
         .testTarget(
             name: "StaffbookEndToEndTests",
             dependencies: [
-                "StaffbookAPI",
-                "StaffbookClient",
+                .product(name: "StaffbookClient", package: "Client"),
                 "StaffbookCore",
                 "StaffbookHTTP",
                 "StaffbookPostgres",
                 "StaffbookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

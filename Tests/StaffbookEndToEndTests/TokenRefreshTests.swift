@@ -1,6 +1,5 @@
 import Foundation
 import PostgresNIO
-import StaffbookAPI
 import StaffbookClient
 import StaffbookPostgres
 import StaffbookTestSupport

@@ -1,6 +1,4 @@
 import Foundation
-import OpenAPIRuntime
-import StaffbookAPI
 import StaffbookClient
 import StaffbookTestSupport
 import Testing
@@ -20,28 +18,20 @@ import Testing
             let months = try await worker.api.listMyInvoices(query: .init(limit: 3)).ok.body.json.items
             #expect(months.count == 3)
             let pdf = try #require(Self.pdf)
-            let uploaded = try await worker.api.uploadMyInvoice(
-                path: .init(period: "2026-11"),
-                headers: .init(idempotencyKey: UUID().uuidString),
-                body: .multipartForm([
-                    .file(.init(payload: .init(body: HTTPBody(pdf)), filename: "faktura-listopad.pdf")),
-                    .amount(.init(payload: .init(body: HTTPBody("42000.50")))),
-                ])
-            )
-            let invoice: Components.Schemas.MyInvoice
-            switch uploaded {
-            case .created(let created): invoice = try created.body.json
-            case .ok(let replaced): invoice = try replaced.body.json
-            default: throw EndToEndFailure("upload answered \(uploaded)")
-            }
+            let november = try #require(Month("2026-11"))
+            let invoice = try await worker.uploadInvoice(month: november, pdf: pdf, filename: "faktura-listopad.pdf", amount: Money("42000.50"))
             #expect(invoice.state == .submitted)
-            #expect(invoice.amount == "42000.50")
+            #expect(invoice.amount == Money(Decimal(string: "42000.5")!))
+            #expect(invoice.period == november)
             let invoiceId = try #require(invoice.invoiceId)
+            // The same file again replaces the file (200): the helper answers the month either way.
+            let replaced = try await worker.uploadInvoice(month: november, pdf: pdf, amount: 42_000)
+            #expect(replaced.invoiceId == invoiceId && replaced.amount == 42_000)
 
             // The admin finds it among the month's submitted invoices by part of the name.
             let admin = Staffbook(serverURL: server.url)
             try await admin.signIn(email: "admin@staffbook.example", password: "staffbook-demo")
-            let found = try await admin.api.listInvoices(query: .init(period: "2026-11", state: .submitted, q: "novak")).ok.body.json
+            let found = try await admin.api.listInvoices(query: .init(period: november, state: .submitted, q: "novak")).ok.body.json
             #expect(found.items.contains { $0.id == invoiceId })
 
             // Approves it with the version read (If-Match), exports the month and records that.
@@ -53,10 +43,10 @@ import Testing
                 body: .json(.init(reason: "Zkontrolováno ručně", override: true))
             ).ok
             #expect(try approved.body.json.state == .approved)
-            let csv = try await admin.api.exportInvoices(query: .init(period: "2026-11", format: .csv)).ok.body.csv
+            let csv = try await admin.api.exportInvoices(query: .init(period: november, format: .csv)).ok.body.csv
             let text = try await String(collecting: csv, upTo: 1 << 20)
-            #expect(text.contains("42000.50") || text.contains("42 000,50") || text.contains("42000,50"))
-            let marked = try await admin.api.markInvoicesExported(query: .init(period: "2026-11")).ok.body.json
+            #expect(text.contains("42000.00") || text.contains("42 000,00") || text.contains("42000,00"))
+            let marked = try await admin.api.markInvoicesExported(query: .init(period: november)).ok.body.json
             #expect(marked.count >= 1)
 
             // Marks it paid; its history shows each step.
@@ -68,7 +58,7 @@ import Testing
 
             // The worker sees the payment on their own month.
             let mine = try await worker.api.listMyInvoices(query: .init(limit: 1)).ok.body.json.items.first
-            #expect(mine?.period == "2026-11")
+            #expect(mine?.period == november)
             #expect(mine?.state == .paid)
         }
     }
@@ -83,8 +73,7 @@ import Testing
             do {
                 _ = try await admin.api.actOnInvoice(path: .init(invoiceId: invoiceId, action: .approve), headers: .init(ifMatch: "\"0\""))
                 Issue.record("a stale If-Match was accepted")
-            } catch {
-                let problem = try #require(StaffbookProblem(error))
+            } catch let problem as StaffbookProblem {
                 #expect(problem.status == 412)
                 #expect(problem.type == "urn:staffbook:problem:precondition-failed")
                 #expect(problem.requestID?.isEmpty == false)
@@ -100,15 +89,53 @@ import Testing
             do {
                 _ = try await client.api.listInvoices(query: .init(limit: 0))
                 Issue.record("limit=0 was accepted")
-            } catch {
-                let problem = try #require(StaffbookProblem(error))
+            } catch let problem as StaffbookProblem {
                 #expect(problem.status == 400)
                 #expect(problem.type == "urn:staffbook:problem:validation-failed")
                 let field = try #require(problem.fieldErrors.first)
                 #expect(field.field == "query.limit")
                 #expect(problem.title == "Neplatný vstup")
                 #expect(field.message == "Mezi 1 a 100.")
+                #expect(problem.localizedDescription == problem.detail, "an app shows the server's sentence, in Czech")
+                #expect(problem.recoverySuggestion == "Mezi 1 a 100.")
             }
+        }
+    }
+
+    @Test func pagesAreFollowedOneAtATimeAndTheItemsComeInOrder() async throws {
+        try await EndToEndServer.run { server in
+            let admin = Staffbook(serverURL: server.url)
+            try await admin.signIn(email: "admin@staffbook.example", password: "staffbook-demo")
+            let everyone = try await admin.api.listUsers(query: .init(limit: 100)).ok.body.json.items
+
+            let pages = Pages { cursor in try await admin.api.listUsers(query: .init(limit: 7, cursor: cursor)).ok.body.json }
+            var sizes: [Int] = []
+            for try await page in pages { sizes.append(page.items.count) }
+            var ids: [UUID] = []
+            for try await user in pages.items { ids.append(user.id) }
+
+            #expect(everyone.count > 7, "the demo has more people than a page of 7")
+            #expect(sizes.dropLast().allSatisfy { $0 == 7 } && sizes.reduce(0, +) == everyone.count)
+            #expect(ids == everyone.map(\.id))
+            #expect(server.requests.filter { $0.path == "/v1/users" }.count == 1 + 2 * sizes.count)
+        }
+    }
+
+    @Test func valuesArriveAsSwiftValuesAndEnumsPrintWhatTheServerSays() async throws {
+        try await EndToEndServer.run { server in
+            let admin = Staffbook(serverURL: server.url)
+            try await admin.signIn(email: "admin@staffbook.example", password: "staffbook-demo")
+            let october = try #require(Month(year: 2026, month: 10))
+            let invoice = try #require(
+                try await admin.api.listInvoices(query: .init(limit: 1, period: october)).ok.body.json.items.first)
+
+            #expect(invoice.period == october)
+            #expect(invoice.amount.value > 0)
+            #expect("\(invoice.state)" == invoice.state.rawValue)
+            #expect("\(Components.Schemas.InvoiceAction.markPaid)" == "mark-paid")
+            #expect(Month("2026-13") == nil && Day("2026-02-29") == nil && Day("2028-02-29") != nil)
+            #expect(october.next.description == "2026-11" && october.previous.previous.description == "2026-08")
+            #expect(Money("1234.5")?.description == "1234.50")
         }
     }
 }

@@ -6,7 +6,8 @@
 - faults: PostgreSQL stopped under load, SIGTERM and SIGKILL during uploads;
 - hardening (hardening.py): sign-in timing, slow and idle clients, the connection cap, demo accounts;
 - the month-end (monthend.py): two instances on one occurrence, the mail server away, a killed instance;
-- the reference page (docs.py) in headless Chromium.
+- the reference page (docs.py) in headless Chromium;
+- the client package's example app (client.py) built and run against a real server.
 
 Only loopback addresses are used. Ends with one line "N passed, N failed".
 """
@@ -25,6 +26,7 @@ import requests
 
 from fuzzing import fuzz_targets
 from hardening import connection_cap, demo_accounts, mutated_isdoc_pdfs, slow_clients, timing
+from client import client_example
 from docs import reference_page
 from documents import documents
 from monthend import killed_mid_job, mail_outage, two_instances
@@ -312,7 +314,7 @@ def killed_upload():
 if __name__ == "__main__":
     steps = sys.argv[1:] or ["fuzz", "fuzz_targets", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
                                "two_instances", "mail_outage", "killed_mid_job", "killed_upload", "mutated_isdoc_pdfs", "documents",
-                               "reference_page",
+                               "reference_page", "client_example",
                                "races", "faults"]
     began = time.time()
     for step in steps:

@@ -60,6 +60,13 @@ extension Problem {
 
     /// The OpenAPI runtime wraps what the handler or the request decoding threw.
     private static func fromServerError(_ error: ServerError) -> (Problem, Bool) {
+        // A write without `If-Match` is refused before its handler runs (the contract requires
+        // the header): 428, as the handlers answered when it was optional.
+        if error.operationInput == nil, error.request.headerFields[.ifMatch] == nil,
+            error.causeDescription == "The required header field named 'If-Match' is missing."
+        {
+            return (Problem(.preconditionRequired), false)
+        }
         // A path segment that is not one of its parameter's values (`/v1/jobs/nonsense/run`)
         // names nothing: 404, as an unknown id does. Swift's enum decoding names the value.
         if error.operationInput == nil, case .dataCorrupted(let context) = error.underlyingError as? DecodingError,

@@ -24,21 +24,43 @@ struct ContractExamplesTests {
     }
 }
 
-@Suite("The client's forwarding of every operation")
-struct ClientForwardingTests {
-    /// `StaffbookAPIClient` is written from the contract by a script; a new operation without a
-    /// fresh file would reach apps as the runtime's `ClientError` (with its input) again.
-    @Test func theClientForwardsEveryOperationOfTheContract() throws {
+@Suite("The client package's generated sources")
+struct ClientSourcesTests {
+    /// The client package (Client/) commits its generated sources so that an app's build runs no
+    /// generator; `scripts/generate-client.py --check` writes them again from openapi.yaml with
+    /// the generator the server builds with and fails when a committed file differs (a contract
+    /// change without `make client`).
+    @Test func theClientsGeneratedSourcesAreWhatTheContractGivesToday() async throws {
+        // The generator runs for seconds: the test waits for it without holding a thread of the
+        // concurrency pool, and its output goes to a file (a pipe's end inherited by another
+        // test's child process would keep a reader waiting for ever).
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("client-check-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
         let process = Process()
-        let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestDatabase.repositoryRoot.appendingPathComponent("scripts/generate-client-api.py").path, "--check"]
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        process.arguments = ["python3", TestDatabase.repositoryRoot.appendingPathComponent("scripts/generate-client.py").path, "--check"]
+        process.currentDirectoryURL = TestDatabase.repositoryRoot
+        process.standardOutput = handle
+        process.standardError = handle
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        try handle.close()
+        let text = try String(contentsOf: log, encoding: .utf8)
 
-        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("generated files of the client are fresh"), "\(text)")
+    }
+
+    /// The client's README shows the example app's model as it is compiled (Client/Examples).
+    @Test func theClientsReadmeShowsTheExampleModelAsItCompiles() throws {
+        let root = TestDatabase.repositoryRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("Client/README.md"), encoding: .utf8)
+        let model = try String(contentsOf: root.appendingPathComponent("Client/Examples/Sources/ReadmeApp/AppModel.swift"), encoding: .utf8)
+
+        #expect(readme.contains("```swift\n" + model + "```"))
     }
 }

@@ -1,5 +1,7 @@
 /// Holds the current token pair and renews it at most once at a time: every request that got a
 /// 401 with the same stale access token waits for one refresh and retries with its result.
+/// `onChange` and `onSignedOut` are called on this actor: keep them short, and hop to the main
+/// actor inside them for UI.
 public actor TokenVault {
     /// Exchanges a refresh token for a new pair; throws `SignedOut` when the server refuses it.
     typealias Refresh = @Sendable (_ refreshToken: String) async throws -> TokenPair
@@ -9,12 +11,14 @@ public actor TokenVault {
     private let refresh: Refresh
     private let onSignedOut: (@Sendable () -> Void)?
     private let onChange: (@Sendable (TokenPair?) -> Void)?
+    private let language: String?
 
     init(
-        tokens: TokenPair?, refresh: @escaping Refresh,
+        tokens: TokenPair?, language: String?, refresh: @escaping Refresh,
         onChange: (@Sendable (TokenPair?) -> Void)?, onSignedOut: (@Sendable () -> Void)?
     ) {
         self.tokens = tokens
+        self.language = language
         self.refresh = refresh
         self.onChange = onChange
         self.onSignedOut = onSignedOut
@@ -34,7 +38,7 @@ public actor TokenVault {
     func accessToken(replacing stale: String) async throws -> String {
         if let tokens, tokens.accessToken != stale { return tokens.accessToken }
         if let refreshing { return try await refreshing.value.accessToken }
-        guard let refreshToken = tokens?.refreshToken else { throw SignedOut() }
+        guard let refreshToken = tokens?.refreshToken else { throw SignedOut(language: language) }
         let task = Task { [refresh] in try await refresh(refreshToken) }
         refreshing = task
         defer { refreshing = nil }
@@ -42,10 +46,10 @@ public actor TokenVault {
             let pair = try await task.value
             store(pair)
             return pair.accessToken
-        } catch let error as SignedOut {
+        } catch is SignedOut {
             store(nil)
             onSignedOut?()
-            throw error
+            throw SignedOut(language: language)
         }
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 import OpenAPIRuntime
 
-/// A failure the server described (RFC 9457 `application/problem+json`), as a Swift error.
-/// `title`, `detail` and the field messages are in the language the client asked for.
-public struct StaffbookProblem: Error, Sendable, Equatable, CustomStringConvertible {
+/// A failure the server described (RFC 9457 `application/problem+json`), as a Swift error:
+/// every operation of `Staffbook.api` throws it for an answer of 400 or more, so
+/// `catch let problem as StaffbookProblem` matches. `title`, `detail`, the field messages and
+/// `localizedDescription` are in the language the client asked for (`Staffbook(language:)`);
+/// none of them carries the request's input.
+public struct StaffbookProblem: LocalizedError, Sendable, Equatable, CustomStringConvertible {
     /// One invalid input: where (`body.amount`), a stable code (`required`), and a message.
     public struct FieldError: Sendable, Equatable, Decodable {
         public var field: String
@@ -25,6 +28,14 @@ public struct StaffbookProblem: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         "\(status) \(type): \(detail)" + (requestID.map { " (request \($0))" } ?? "")
+    }
+
+    /// The server's sentence for people (the detail, else the title), in the asked language.
+    public var errorDescription: String? { detail.isEmpty ? title : detail }
+
+    /// The field messages, one a line, when the input was refused field by field.
+    public var recoverySuggestion: String? {
+        fieldErrors.isEmpty ? nil : fieldErrors.map(\.message).joined(separator: "\n")
     }
 
     /// The problem behind an error thrown by a generated operation, if the server sent one.
