@@ -1,9 +1,10 @@
 import Yams
 
 /// What the reference page shows of the contract, read from the OpenAPI document: operations in
-/// the document's order with their parameters, bodies and statuses, `$ref`s followed.
-struct ContractOutline {
-    struct Operation {
+/// the document's order with their parameters, bodies and statuses, every schema with its
+/// fields, and the problem examples; `$ref`s followed.
+struct ContractOutline: Sendable {
+    struct Operation: Sendable {
         var id: String
         var method: String
         var path: String
@@ -15,27 +16,73 @@ struct ContractOutline {
         var responses: [Response]
     }
 
-    struct Parameter {
+    struct Parameter: Sendable {
         var name: String
         var location: String
         var required: Bool
-        var type: String
+        var type: TypeName
         var description: String
+        /// Its allowed values, when the schema lists them (the `{action}` of `actOnInvoice`).
+        var values: [String]
+        var pattern: String?
+        /// A value to show in a `curl` line: the parameter's or its schema's example.
+        var example: String?
     }
 
-    struct Body {
+    struct Body: Sendable {
         var contentType: String
-        var schema: String
-        /// The schema's example, when it has one.
-        var example: Node?
-        /// The fields of a form (`multipart/form-data`), in order.
-        var fields: [String]
+        var schema: TypeName
+        /// The schema's example as JSON, when it has one: indented, and on one line.
+        var example: String?
+        var compactExample: String?
+        /// The fields of the body's object (a form's parts, in order).
+        var fields: [Field]
     }
 
-    struct Response {
+    struct Response: Sendable {
         var status: String
         var description: String
         var bodies: [Body]
+    }
+
+    /// A schema's type as the page names it, with the schema it refers to (to link):
+    /// `array of ` + `InvoiceSummary`, `string (date)`.
+    struct TypeName: Sendable, Equatable {
+        var prefix: String
+        var reference: String?
+        var suffix: String
+
+        var text: String { prefix + (reference ?? "") + suffix }
+    }
+
+    /// One property of an object schema.
+    struct Field: Sendable {
+        var name: String
+        var type: TypeName
+        var required: Bool
+        var description: String
+        var values: [String]
+        /// Pattern, lengths and bounds, as one line (`pattern ^[0-9]{8}$, at most 100 characters`).
+        var constraints: String
+    }
+
+    struct Schema: Sendable {
+        var name: String
+        var type: TypeName
+        var description: String
+        var fields: [Field]
+        var values: [String]
+        var constraints: String
+        /// Its example as indented JSON.
+        var example: String?
+    }
+
+    /// A problem type's example document: its `title` and a typical `detail`.
+    struct ProblemExample: Sendable {
+        var type: String
+        var status: Int
+        var title: String
+        var detail: String
     }
 
     var title: String
@@ -43,6 +90,8 @@ struct ContractOutline {
     /// Tag names and descriptions, in the document's order.
     var tags: [(name: String, description: String)]
     var operations: [Operation]
+    var schemas: [Schema]
+    var problemExamples: [String: ProblemExample]
 
     static let methods = ["get", "put", "post", "patch", "delete"]
 
@@ -82,6 +131,17 @@ struct ContractOutline {
             }
         }
         self.operations = operations
+        schemas = (root["components"]?["schemas"]?.mapping ?? [:]).compactMap { name, schema in
+            name.string.map { reader.schema(named: $0, schema) }
+        }
+        var problems: [String: ProblemExample] = [:]
+        for (_, example) in root["components"]?["examples"]?.mapping ?? [:] {
+            let value = example["value"]
+            guard let type = value?["type"]?.string, type.hasPrefix("urn:staffbook:problem:") else { continue }
+            problems[type] = ProblemExample(
+                type: type, status: value?["status"]?.int ?? 0, title: value?["title"]?.string ?? "", detail: value?["detail"]?.string ?? "")
+        }
+        problemExamples = problems
     }
 
     /// A description's lines joined into paragraphs: the document wraps them at a width that
@@ -124,41 +184,101 @@ struct ContractOutline {
         }
 
         func parameter(_ node: Node) -> Parameter {
-            Parameter(
+            let schema = node["schema"].map(resolve)
+            return Parameter(
                 name: node["name"]?.string ?? "",
                 location: node["in"]?.string ?? "",
                 required: node["required"]?.bool ?? false,
-                type: node["schema"].map(typeName) ?? "",
-                description: node["description"]?.string ?? ""
+                type: node["schema"].map(typeName) ?? TypeName(prefix: "", reference: nil, suffix: ""),
+                description: node["description"]?.string ?? node["schema"]?["description"]?.string ?? "",
+                values: schema.map(values) ?? [],
+                pattern: schema?["pattern"]?.string,
+                example: (node["example"] ?? node["schema"]?["example"] ?? schema?["example"])?.string
             )
         }
 
         func bodies(of node: Node) -> [Body] {
             (node["content"]?.mapping ?? [:]).map { contentType, media in
                 let schema = media["schema"].map(resolve)
+                let example = media["example"] ?? schema?["example"]
                 return Body(
                     contentType: contentType.string ?? "",
-                    schema: media["schema"].map(typeName) ?? "",
-                    example: media["example"] ?? schema?["example"],
-                    fields: schema?["properties"]?.mapping.map { $0.keys.compactMap(\.string) } ?? []
+                    schema: media["schema"].map(typeName) ?? TypeName(prefix: "", reference: nil, suffix: ""),
+                    example: example?.jsonText(),
+                    compactExample: example?.jsonText(compact: true),
+                    fields: schema.map(fields) ?? []
                 )
             }
         }
 
-        /// `Money`, `array of InvoiceSummary`, `string (date)`, `one of: approve, return`.
-        func typeName(_ schema: Node) -> String {
-            if let reference = schema["$ref"]?.string {
-                return String(reference.split(separator: "/").last ?? "")
+        func schema(named name: String, _ node: Node) -> Schema {
+            Schema(
+                name: name,
+                type: typeName(node, naming: false),
+                description: node["description"]?.string ?? "",
+                fields: fields(of: node),
+                values: values(node),
+                constraints: constraints(node),
+                example: node["example"]?.jsonText()
+            )
+        }
+
+        /// An object's properties, in the document's order, with what each allows.
+        func fields(of schema: Node) -> [Field] {
+            let required = Set((schema["required"]?.sequence ?? []).compactMap(\.string))
+            return (schema["properties"]?.mapping ?? [:]).compactMap { key, property in
+                guard let name = key.string else { return nil }
+                let resolved = resolve(property)
+                let inline = property["$ref"] == nil
+                return Field(
+                    name: name,
+                    type: typeName(property),
+                    required: required.contains(name),
+                    description: property["description"]?.string ?? "",
+                    values: inline ? values(resolved) : [],
+                    constraints: inline ? constraints(resolved) : ""
+                )
             }
-            if let values = schema["enum"]?.sequence {
-                return "one of: " + values.map { $0.string ?? "null" }.joined(separator: ", ")
+        }
+
+        /// An enumeration's values (of the items, for an array of them).
+        func values(_ schema: Node) -> [String] {
+            let list = schema["enum"]?.sequence ?? schema["items"].map(resolve)?["enum"]?.sequence ?? []
+            return list.map { $0.string ?? "null" }
+        }
+
+        func constraints(_ schema: Node) -> String {
+            var parts: [String] = []
+            if let pattern = schema["pattern"]?.string { parts.append("pattern \(pattern)") }
+            if let minimum = schema["minLength"]?.int, minimum > 0 { parts.append("at least \(minimum) characters") }
+            if let maximum = schema["maxLength"]?.int { parts.append("at most \(maximum) characters") }
+            if let minimum = schema["minimum"]?.string { parts.append("from \(minimum)") }
+            if let maximum = schema["maximum"]?.string { parts.append("to \(maximum)") }
+            if let most = schema["maxItems"]?.int { parts.append("at most \(most) items") }
+            if schema["additionalProperties"]?.bool == false { parts.append("no other fields") }
+            return parts.joined(separator: ", ")
+        }
+
+        /// `Money`, `array of InvoiceSummary`, `string (date)`, `string or null`; with `naming`
+        /// off, a schema's own type (`object`) rather than its reference.
+        func typeName(_ schema: Node) -> TypeName { typeName(schema, naming: true) }
+
+        func typeName(_ schema: Node, naming: Bool) -> TypeName {
+            if naming, let reference = schema["$ref"]?.string {
+                return TypeName(prefix: "", reference: String(reference.split(separator: "/").last ?? ""), suffix: "")
             }
             let types = schema["type"].map { $0.sequence.map { $0.compactMap(\.string) } ?? [$0.string ?? ""] } ?? []
+            let nullable = types.contains("null") ? " or null" : ""
             if types.contains("array"), let items = schema["items"] {
-                return "array of " + typeName(items)
+                let item = typeName(items)
+                return TypeName(prefix: "array of " + item.prefix, reference: item.reference, suffix: item.suffix + nullable)
+            }
+            if let variants = (schema["oneOf"] ?? schema["anyOf"])?.sequence {
+                return TypeName(prefix: "one of: " + variants.map { typeName($0).text }.joined(separator: ", "), reference: nil, suffix: "")
             }
             let format = schema["format"]?.string.map { " (\($0))" } ?? ""
-            return types.joined(separator: " or ") + format
+            let shown = types.filter { $0 != "null" }.joined(separator: " or ")
+            return TypeName(prefix: (shown.isEmpty ? "any" : shown) + format + nullable, reference: nil, suffix: "")
         }
     }
 }

@@ -62,7 +62,8 @@ struct ReferencePageTests {
             #expect(!signIn.contains("urn:staffbook:problem:unauthenticated"))
             #expect(signIn.contains(#"-d '{"email":"jan.novak@staffbook.example","password":"#))
             let upload = try #require(Self.article("uploadMyInvoice", in: html))
-            #expect(upload.contains("-F file=@invoice.pdf -F amount=…"))
+            #expect(upload.contains(#"curl -X PUT "$API/v1/me/invoices/2026-11" -H "Authorization: Bearer $TOKEN" -H "Idempotency-Key: $(uuidgen)" -F file=@invoice.pdf -F amount=42000.50"#))
+            #expect(!upload.contains("urn:staffbook:problem:absence-overlap") && !upload.contains("urn:staffbook:problem:nothing-to-pay"))
             #expect(upload.contains("urn:staffbook:problem:idempotency-key-reused"))
         }
     }
@@ -81,6 +82,81 @@ struct ReferencePageTests {
             let hash = Data(SHA256.hash(data: Data(style.utf8))).base64EncodedString()
             #expect(policy.contains("'sha256-\(hash)'"))
             #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+        }
+    }
+
+    /// The contract's schema names, read from its lines (`    Name:` under `  schemas:`).
+    static let schemaNames: [String] = {
+        let yaml = String(decoding: OpenAPIDocument.yaml, as: UTF8.self)
+        var names: [String] = []
+        var inSchemas = false
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  ") && !line.hasPrefix("   ") { inSchemas = line == "  schemas:" }
+            if inSchemas, line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                names.append(String(line.dropFirst(4).dropLast()))
+            }
+        }
+        return names
+    }()
+
+    @Test func everySchemaIsShownWithItsFieldsAndOperationsLinkToThem() async throws {
+        try await TestApp.test { app in
+            let html = try await app.client.execute(uri: "/docs", method: .get).text
+
+            #expect(Self.schemaNames.count > 150)
+            for name in Self.schemaNames where !name.hasPrefix("Problem") {
+                #expect(html.contains("<article class=\"schema\" id=\"schema-\(name)\">"), "\(name) is missing")
+            }
+            let detail = try #require(html.range(of: "id=\"schema-InvoiceDetail\"").map { String(html[$0.lowerBound...].prefix(6000)) })
+            #expect(detail.contains("<td data-label=\"field\"><code>amount</code></td><td data-label=\"type\"><a href=\"#schema-Money\">Money</a>"))
+            #expect(detail.contains("<span class=\"required\">required</span>"))
+            let money = try #require(html.range(of: "id=\"schema-Money\"").map { String(html[$0.lowerBound...].prefix(800)) })
+            #expect(money.contains("pattern ^-?[0-9]{1,10}\\.[0-9]{2}$"))
+            let listInvoices = try #require(Self.article("listInvoices", in: html))
+            #expect(listInvoices.contains("<a href=\"#schema-InvoiceList\">InvoiceList</a>"))
+            #expect(listInvoices.contains("<a href=\"#problem-validation-failed\"><code>urn:staffbook:problem:validation-failed</code></a>"))
+        }
+    }
+
+    @Test func aPathParametersValuesRequiredHeadersAndAFormsPartsAreShown() async throws {
+        try await TestApp.test { app in
+            let html = try await app.client.execute(uri: "/docs", method: .get).text
+            let act = try #require(Self.article("actOnInvoice", in: html))
+            let upload = try #require(Self.article("uploadMyInvoice", in: html))
+
+            for action in ["approve", "return", "mark-paid", "undo-approval", "undo-payment", "undo-return"] {
+                #expect(act.contains("<code>\(action)</code>"), "\(action)")
+            }
+            #expect(act.contains("<code>If-Match</code></td><td data-label=\"in\">header</td>"))
+            #expect(act.range(of: #"If-Match</code>.*?<span class="required">required</span>"#, options: .regularExpression) != nil)
+            #expect(act.contains(#"curl -X POST "$API/v1/invoices/6b307157-3300-70e7-ba0e-85bca9936365/actions/approve" -H "Authorization: Bearer $TOKEN" -H 'If-Match: "v1"'"#))
+            for part in ["file", "amount", "isdoc", "number", "variableSymbol", "issueDate", "currency", "ignoreIsdoc"] {
+                #expect(upload.contains("<td data-label=\"field\"><code>\(part)</code></td>"), "\(part)")
+            }
+            #expect(upload.contains("<td data-label=\"field\"><code>file</code></td><td data-label=\"type\">string (binary)</td><td data-label=\"required\"><span class=\"required\">required</span>"))
+            for type in ProblemType.allCases {
+                #expect(html.contains("<div class=\"problem\" id=\"problem-\(type.rawValue)\">"), "\(type)")
+            }
+        }
+    }
+
+    @Test func theSearchFormFindsOperationsSchemasAndProblemTypesAndRefusesNonsense() async throws {
+        try await TestApp.test { app in
+            let found = try await app.client.execute(uri: "/docs?q=absence", method: .get)
+            let nothing = try await app.client.execute(uri: "/docs?q=xyzzy", method: .get)
+            let long = try await app.client.execute(uri: "/docs?q=\(String(repeating: "a", count: 101))", method: .get)
+            let html = found.text
+
+            #expect(found.status == .ok)
+            #expect(html.contains("<input type=\"search\" name=\"q\" value=\"absence\""))
+            #expect(Self.article("requestAbsence", in: html) != nil)
+            #expect(Self.article("listInvoices", in: html) == nil)
+            #expect(html.contains("id=\"schema-AbsenceKind\"") && !html.contains("id=\"schema-InvoiceDetail\""))
+            #expect(html.contains("id=\"problem-absence-overlap\"") && !html.contains("id=\"problem-not-a-pdf\""))
+            #expect(nothing.text.contains("Found 0 operations, 0 schemas and 0 problem types"))
+            #expect(long.status == .badRequest)
+            #expect(long.problem?.errors?.map(\.field) == ["query.q"])
+            #expect(found.headers[.contentSecurityPolicy]?.contains("form-action 'self'") == true)
         }
     }
 }
