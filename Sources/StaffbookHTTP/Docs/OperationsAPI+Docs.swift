@@ -7,7 +7,7 @@ extension OperationsAPI {
     /// problem types it finds.
     func getDocs(_ input: Operations.GetDocs.Input) async throws -> Operations.GetDocs.Output {
         let query = input.query.q?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard query.count <= 100, !query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard query.unicodeScalars.count <= 100, !query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw Problem.field("query.q", "range", DocsTexts.query)
         }
         let page =
