@@ -39,9 +39,12 @@ def psql(database, sql, *extra):
                           check=True, capture_output=True, text=True).stdout.strip()
 
 
-def env():
+HISTORY_DB = DB + "_history"
+
+
+def env(database=DB):
     e = dict(os.environ)
-    e.update({"DATABASE_URL": f"postgres://staffbook@127.0.0.1:{PG_PORT}/{DB}", "AUTH_SIGNING_KEY": KEY,
+    e.update({"DATABASE_URL": f"postgres://staffbook@127.0.0.1:{PG_PORT}/{database}", "AUTH_SIGNING_KEY": KEY,
               "HTTP_PORT": str(PORT), "LOG_LEVEL": "error", "AUTH_MAX_FAILURES_PER_ADDRESS": "100000",
               # Personal access tokens are counted per minute; the bench measures the check, not the limit.
               "AUTH_PERSONAL_TOKEN_REQUESTS_PER_MINUTE": "1000000",
@@ -53,9 +56,9 @@ def env():
     return e
 
 
-def load(name):
+def load(name, database=DB):
     started = time.time()
-    subprocess.run([f"{PGBIN}/psql", "-X", "-q", "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook", "-d", DB,
+    subprocess.run([f"{PGBIN}/psql", "-X", "-q", "-h", "127.0.0.1", "-p", PG_PORT, "-U", "staffbook", "-d", database,
                     "-v", "ON_ERROR_STOP=1", "-1", "-f", os.path.join(ROOT, "bench", name)], check=True)
     print(f"bench/{name} loaded in {time.time() - started:.0f} s", flush=True)
 
@@ -72,6 +75,19 @@ def prepare_absences():
     if psql(DB, "SELECT count(*) FROM pg_tables WHERE tablename = 'bench_absences_ready'") == "0":
         load("absences.sql")
         psql(DB, "CREATE TABLE bench_absences_ready ()")
+
+
+def prepare_history():
+    """A copy of the benchmark database with six more years of entries (20,000,000 in all), made
+    once and kept: the month's reports must cost the same on it."""
+    exists = psql("postgres", f"SELECT 1 FROM pg_database WHERE datname = '{HISTORY_DB}'")
+    if exists and psql(HISTORY_DB, "SELECT count(*) FROM pg_tables WHERE tablename = 'bench_history_ready'") == "1":
+        subprocess.run([BIN, "migrate"], env=env(HISTORY_DB), check=True, capture_output=True)
+        return
+    psql("postgres", f"DROP DATABASE IF EXISTS {HISTORY_DB} WITH (FORCE)")
+    psql("postgres", f"CREATE DATABASE {HISTORY_DB} TEMPLATE {DB}")
+    load("time-history.sql", HISTORY_DB)
+    psql(HISTORY_DB, "CREATE TABLE bench_history_ready ()")
 
 
 def prepare():
@@ -107,8 +123,11 @@ def wait_until_ready(url, limit_seconds, pause, what="server"):
 
 
 class Server:
+    def __init__(self, database=DB):
+        self.database = database
+
     def start(self):
-        self.process = subprocess.Popen([BIN, "serve", "--no-migrate"], env=env(), stdout=subprocess.DEVNULL)
+        self.process = subprocess.Popen([BIN, "serve", "--no-migrate"], env=env(self.database), stdout=subprocess.DEVNULL)
         return wait_until_ready(URL, 30, 0.01)
 
     def peak_rss_mb(self):
@@ -217,6 +236,19 @@ def postgres_backends():
     return pids
 
 
+def report_rows(admin, entries):
+    """The month's report by each grouping, one request at a time (its own latency and CPU), and
+    eight at once; `entries` names the database's size in the rows."""
+    month = "from=2026-10-01&to=2026-10-31"
+    rows = []
+    for grouping in ("client", "project", "person", "team"):
+        rows.append(wrk(f"GET /v1/reports/time (month, {grouping}) alone, {entries}",
+                        BENCH_PATH=f"/v1/reports/time?{month}&groupBy={grouping}", BENCH_TOKEN=admin, connections=1))
+    rows.append(wrk(f"GET /v1/reports/time (month, team) ×8, {entries}", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=team",
+                    BENCH_TOKEN=admin, connections=8))
+    return rows
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     prepare()
@@ -270,10 +302,7 @@ def main():
         rows.append(wrk("GET /v1/me/time-entries (week)", BENCH_PATH=f"/v1/me/time-entries?{week}", BENCH_TOKEN=worker))
         rows.append(wrk("GET member's month (team leader)", BENCH_PATH=f"/v1/users/{member}/time-summary?{month}&groupBy=week",
                         BENCH_TOKEN=leader))
-        rows.append(wrk("GET /v1/reports/time (month, team) ×2", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=team",
-                        BENCH_TOKEN=admin, connections=2))
-        rows.append(wrk("GET /v1/reports/time (month, project) ×2", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=project",
-                        BENCH_TOKEN=admin, connections=2))
+        rows += report_rows(admin, "5M entries")
         # Time off at 10,000 people: a leader's month of their team's calendar, and the same team
         # as the calendar feed a phone polls.
         team = "20000000-0000-4000-8000-000000000003"
@@ -389,6 +418,17 @@ def main():
         upload_rss = server.peak_rss_mb()
     finally:
         server.stop()
+
+    # The same reports on 20,000,000 entries: their cost follows the month's people, not history.
+    if os.environ.get("BENCH_HISTORY", "1") != "0":
+        prepare_history()
+        history = Server(HISTORY_DB)
+        history.start()
+        SERVER_PID = history.process.pid
+        try:
+            rows += report_rows(sign_in("person1@bench.example")["accessToken"], "20M entries")
+        finally:
+            history.stop()
 
     print()
     def cell(value, width, digits):

@@ -205,3 +205,23 @@ def integrity(database):
         SELECT (SELECT count(*) FROM invoices i WHERE NOT EXISTS (SELECT 1 FROM invoice_files f WHERE f.id = i.current_file_id))
             || '/' || (SELECT count(*) FROM invoice_files f WHERE NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = f.invoice_id))""")
     return orphans == "0/0", orphans
+
+
+def rollups_match(database):
+    """The tracked-time sums reports read, recomputed from the entries: (mismatching sums, sums)."""
+    truth = """SELECT (started_at AT TIME ZONE 'Europe/Prague')::date AS day, account_id, project_id,
+                      sum(extract(epoch FROM ended_at - started_at)) AS seconds,
+                      coalesce(sum(extract(epoch FROM ended_at - started_at)) FILTER (WHERE billable), 0) AS billable_seconds,
+                      count(*)::int AS entries
+               FROM time_entries WHERE ended_at IS NOT NULL GROUP BY 1, 2, 3"""
+    result = psql(database, f"""
+        WITH days AS ({truth}),
+        months AS (SELECT date_trunc('month', day)::date AS month, account_id, project_id, sum(seconds) AS seconds,
+                          sum(billable_seconds) AS billable_seconds, sum(entries)::int AS entries FROM days GROUP BY 1, 2, 3)
+        SELECT (SELECT count(*) FROM days t FULL JOIN time_rollup_days r USING (day, account_id, project_id)
+                WHERE (t.seconds, t.billable_seconds, t.entries) IS DISTINCT FROM (r.seconds, r.billable_seconds, r.entries))
+             + (SELECT count(*) FROM months t FULL JOIN time_rollup_months r USING (month, account_id, project_id)
+                WHERE (t.seconds, t.billable_seconds, t.entries) IS DISTINCT FROM (r.seconds, r.billable_seconds, r.entries))
+             || ' ' || (SELECT count(*) FROM time_rollup_days) + (SELECT count(*) FROM time_rollup_months)""")
+    mismatches, sums = result.split()
+    return int(mismatches), int(sums)

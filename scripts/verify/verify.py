@@ -32,7 +32,7 @@ from documents import documents
 from monthend import killed_mid_job, mail_outage, two_instances
 from harness import (
     BIN, PDF, ROOT, VENV, Server, SlowUpload, auth, check, fresh_database, integrity, new_contractor, print_crashes, psql, results,
-    server_env, set_password, sign_in, upload,
+    rollups_match, server_env, set_password, sign_in, upload,
 )
 
 
@@ -68,6 +68,9 @@ def fuzz():
             failures = re.findall(r"^\s*❌ (.+)$", run.stdout, re.M)
             check(f"fuzz as {role}: no 5xx, every response conforms to the spec", run.returncode == 0 and cases > 0,
                   f"{cases} cases" if run.returncode == 0 else "; ".join(failures) + "\n" + run.stdout[-4000:])
+        mismatches, sums = rollups_match(database)
+        check("after the fuzzing's writes, the tracked-time sums equal the entries summed again", mismatches == 0,
+              f"{sums} sums, {mismatches} differ")
     finally:
         server.stop()
     print(f"fuzzing ran {total_cases} cases in all", flush=True)
@@ -140,6 +143,48 @@ def races():
         successors = {r.json().get("refreshToken") for r in answers if r.status_code == 200}
         check("ten concurrent refreshes of one token over both instances: all succeed, one successor",
               all(r.status_code == 200 for r in answers) and len(successors) == 1, f"{[r.status_code for r in answers]}")
+
+        # Time written by four people from both instances at once (entries, edits, deletions,
+        # batches, the timer): the sums reports read equal the entries summed again, and no
+        # write failed on a lock (two writers meeting on one sum wait for each other).
+        people = ["jan.novak@staffbook.example", "petra.svobodova@staffbook.example", "katerina.novakova@staffbook.example",
+                  "lukas.cermak@staffbook.example"]
+        project = "00000000-0000-4000-b000-000000000004"  # Interní, open to everyone
+
+        def write_time(index, email):
+            token = sign_in(a.url, email)["accessToken"]
+            statuses = []
+            for n in range(12):
+                url = (a if (n + index) % 2 == 0 else b).url
+                day = f"2026-11-{16 + n % 4:02d}"
+                start, end = f"{day}T{8 + n // 4 * 3:02d}:00:00+01:00", f"{day}T{9 + n // 4 * 3:02d}:30:00+01:00"
+                made = requests.post(url + "/v1/me/time-entries", headers=auth(token), timeout=30,
+                                     json={"projectId": project, "start": start, "end": end, "description": f"race {n}", "billable": n % 2 == 0})
+                statuses.append(made.status_code)
+                if made.status_code != 201:
+                    continue
+                entry, etag = made.json()["id"], made.headers.get("ETag", "")
+                if n % 3 == 1:
+                    edited = requests.patch(f"{url}/v1/me/time-entries/{entry}", headers={**auth(token), "If-Match": etag},
+                                            json={"end": f"{day}T{10 + n // 4 * 3:02d}:00:00+01:00", "billable": True}, timeout=30)
+                    statuses.append(edited.status_code)
+                elif n % 3 == 2:
+                    gone = requests.delete(f"{url}/v1/me/time-entries/{entry}", headers={**auth(token), "If-Match": etag}, timeout=30)
+                    statuses.append(gone.status_code)
+            batch = [{"id": str(uuid.uuid4()), "projectId": project, "start": f"2026-11-20T{8 + i:02d}:00:00+01:00",
+                      "end": f"2026-11-20T{8 + i:02d}:45:00+01:00"} for i in range(8)]
+            sent = requests.post(b.url + "/v1/me/time-entries/batch", headers=auth(token), json={"items": batch}, timeout=60)
+            statuses.append(sent.status_code)
+            for press in ("start", "stop"):
+                statuses.append(requests.post(f"{a.url}/v1/me/timer/{press}", headers=auth(token), timeout=30,
+                                              json={"projectId": project} if press == "start" else None).status_code)
+            return statuses
+
+        written = [status for f in [pool.submit(write_time, i, email) for i, email in enumerate(people)] for status in f.result()]
+        mismatches, sums = rollups_match(database)
+        check("four people write time over both instances at once: every write answered, the sums equal the entries summed",
+              all(status < 300 for status in written) and mismatches == 0 and sums > 0,
+              f"{len(written)} writes, statuses {sorted(set(written))}, {sums} sums, {mismatches} differ")
 
         # Deactivation on one instance: the other refuses the person's token within 5 s.
         victim = sign_in(b.url, email)["accessToken"]

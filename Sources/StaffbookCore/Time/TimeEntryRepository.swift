@@ -26,12 +26,12 @@ package protocol TimeEntryRepository: Sendable {
     func editTimer(personId: UUID, entryId: UUID, start: Date, work: TimerWork, now: Date) async throws -> TimerState?
     /// A person's finished entries that started in `range`, summed by day, week or project.
     func totals(personId: UUID, range: DayRange, groupBy: SummaryGrouping) async throws -> [TimeTotal]
-    /// Everyone's finished entries that started in `range`, summed by client, project, person or team.
-    func report(range: DayRange, groupBy: ReportGrouping) async throws -> [TimeTotal]
+    /// Everyone's finished entries that started in `range`, summed by client, project, person or
+    /// team; people and teams with their capacity over `workingDays` (the range's). By person,
+    /// everyone under contract in the range has a row, with time or not.
+    func report(range: DayRange, groupBy: ReportGrouping, workingDays: [CalendarDay]) async throws -> ReportTotals
     /// The capacity of these people (everyone under contract in `range` when nil).
     func capacity(personIds: [UUID]?, range: DayRange) async throws -> [CapacityBasis]
-    /// The members of each team (for capacity by team).
-    func teamMembers() async throws -> [UUID: [UUID]]
     /// Finished entries that started in `range`, of one person or everyone, oldest first, with
     /// their people's names and e-mails.
     func export(personId: UUID?, range: DayRange) async throws -> [ExportedEntry]

@@ -45,13 +45,46 @@ package struct TimeTotal: Sendable, Equatable {
     package var billableSeconds: Int
     /// Billable hours × the project's price, summed where the project has one.
     package var billableAmount: Decimal?
+    /// For a person or a team, the hours of the range they are expected to work.
+    package var capacityHours: Decimal?
 
-    package init(key: String, label: String, seconds: Int, billableSeconds: Int, billableAmount: Decimal? = nil) {
+    package init(
+        key: String, label: String, seconds: Int, billableSeconds: Int, billableAmount: Decimal? = nil, capacityHours: Decimal? = nil
+    ) {
         self.key = key
         self.label = label
         self.seconds = seconds
         self.billableSeconds = billableSeconds
         self.billableAmount = billableAmount
+        self.capacityHours = capacityHours
+    }
+}
+
+/// The company's report as the store sums it: a row per client, project, person or team and,
+/// for people and teams, everyone's capacity. The store computes each person's capacity by
+/// `CapacityBasis.hours` (weekly capacity ÷ 5 on each working day under contract, less the
+/// hours of approved time off, rounded to two decimals) for all of them at once, from the
+/// range's working days it is given; a team's is the sum of its members'.
+package struct ReportTotals: Sendable, Equatable {
+    package var rows: [TimeTotal]
+    /// People: everyone under contract in the range; teams: everyone in a team (once).
+    package var capacityHours: Decimal?
+
+    package init(rows: [TimeTotal], capacityHours: Decimal?) {
+        self.rows = rows
+        self.capacityHours = capacityHours
+    }
+}
+
+extension DayRange {
+    /// The whole months inside the range, as the first day of the first and the first day after
+    /// the last (half-open); nil when the range holds no whole month. Sums kept by the month
+    /// serve these, sums by the day the rest.
+    package var wholeMonths: (from: CalendarDay, to: CalendarDay)? {
+        let first = from.day == 1 ? from.calendarMonth : from.calendarMonth.adding(months: 1)
+        let last = to == to.calendarMonth.lastDay ? to.calendarMonth : to.calendarMonth.adding(months: -1)
+        guard first <= last else { return nil }
+        return (first.firstDay, last.adding(months: 1).firstDay)
     }
 }
 

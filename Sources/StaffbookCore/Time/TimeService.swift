@@ -175,37 +175,11 @@ package struct TimeService: Sendable {
     /// The company's hours in the days. By person, everyone under contract has a row (with no
     /// hours too) and their capacity; by team, a team's capacity is its members'.
     package func report(range: DayRange, groupBy: ReportGrouping) async throws -> TimeReport {
-        let totals = try await entries.report(range: range, groupBy: groupBy)
-        switch groupBy {
-        case .client, .project:
-            return TimeReport(range: range, rows: totals.map { TimeReportRow(total: $0, capacity: nil) }, capacityHours: nil)
-        case .person, .team:
-            let workingDays = TimeRules.workingDays(range)
-            let people = try await entries.capacity(personIds: nil, range: range)
-            var capacity: [UUID: Decimal] = [:]
-            for person in people { capacity[person.personId] = person.hours(workingDays: workingDays) }
-            if groupBy == .person {
-                var rows = totals.map { TimeReportRow(total: $0, capacity: UUID(uuidString: $0.key).flatMap { capacity[$0] } ?? 0) }
-                let reported = Set(totals.map(\.key))
-                for person in people where !reported.contains(person.personId.lowercasedString) {
-                    rows.append(
-                        TimeReportRow(
-                            total: TimeTotal(key: person.personId.lowercasedString, label: person.name, seconds: 0, billableSeconds: 0),
-                            capacity: capacity[person.personId] ?? 0
-                        ))
-                }
-                return TimeReport(range: range, rows: rows, capacityHours: capacity.values.reduce(0, +))
-            }
-            let members = try await entries.teamMembers()
-            let rows = totals.map { total in
-                TimeReportRow(
-                    total: total,
-                    capacity: UUID(uuidString: total.key).map { members[$0, default: []].reduce(Decimal(0)) { $0 + (capacity[$1] ?? 0) } }
-                )
-            }
-            let counted = Set(members.values.flatMap { $0 })
-            return TimeReport(range: range, rows: rows, capacityHours: counted.reduce(Decimal(0)) { $0 + (capacity[$1] ?? 0) })
-        }
+        let needsCapacity = groupBy == .person || groupBy == .team
+        let totals = try await entries.report(range: range, groupBy: groupBy, workingDays: needsCapacity ? TimeRules.workingDays(range) : [])
+        return TimeReport(
+            range: range, rows: totals.rows.map { TimeReportRow(total: $0, capacity: needsCapacity ? $0.capacityHours ?? 0 : nil) },
+            capacityHours: totals.capacityHours)
     }
 
     // MARK: Files

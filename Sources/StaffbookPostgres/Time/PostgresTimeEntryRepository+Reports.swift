@@ -46,50 +46,162 @@ extension PostgresTimeEntryRepository {
         }
     }
 
-    package func report(range: DayRange, groupBy: ReportGrouping) async throws -> [TimeTotal] {
+    package func report(range: DayRange, groupBy: ReportGrouping, workingDays: [CalendarDay]) async throws -> ReportTotals {
         let logger = self.logger
-        let (start, end) = range.instants
-        let (key, label, join): (String, String, String) =
-            switch groupBy {
-            case .client: ("c.id", "c.name", "")
-            case .project: ("p.id", "c.name || ' / ' || p.name", "")
-            case .person: ("a.id", "a.last_name || ' ' || a.first_name", "JOIN accounts a ON a.id = e.account_id")
-            case .team: ("t.id", "t.name", "JOIN team_members tm ON tm.account_id = e.account_id JOIN teams t ON t.id = tm.team_id")
-            }
+        let months = range.wholeMonths
+        var bindings = PostgresBindings(capacity: 6)
+        bindings.append(range.from.iso)
+        bindings.append(range.to.iso)
+        // Whole months come from the monthly sums, the days around them from the daily ones.
+        bindings.append((months?.from ?? range.from).iso)
+        bindings.append((months?.to ?? range.from).iso)
+        bindings.append(workingDays.map(\.iso))
+        bindings.append(AbsenceBinds.capacityStates)
+        let (sql, binds) = (Self.reportSQL(groupBy), bindings)
         return try await database.withConnection { connection in
-            var bindings = PostgresBindings(capacity: 2)
-            bindings.append(start)
-            bindings.append(end)
-            // The entries of the range are summed per project first (a few hundred rows), and only
-            // then joined to what the grouping needs.
-            let rows = try await connection.query(
-                PostgresQuery(
-                    unsafeSQL: """
-                        WITH sums AS (
-                            SELECT e.account_id, e.project_id,
-                                   sum(extract(epoch FROM e.ended_at - e.started_at)) AS seconds,
-                                   coalesce(sum(extract(epoch FROM e.ended_at - e.started_at)) FILTER (WHERE e.billable), 0) AS billable
-                            FROM time_entries e
-                            WHERE e.started_at >= $1 AND e.started_at < $2 AND e.ended_at IS NOT NULL
-                            GROUP BY e.account_id, e.project_id
-                        )
-                        SELECT \(key)::text, min(\(label)), sum(e.seconds)::bigint, sum(e.billable)::bigint,
-                               sum(e.billable / 3600 * p.hourly_price)::text
-                        FROM sums e JOIN projects p ON p.id = e.project_id JOIN clients c ON c.id = p.client_id \(join)
-                        GROUP BY \(key) ORDER BY min(\(label)) COLLATE czech, 1
-                        """, binds: bindings),
-                logger: logger
-            )
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
             var totals: [TimeTotal] = []
-            for try await (key, label, seconds, billable, amount) in rows.decode((String, String, Int, Int, String?).self) {
+            var everyone: Decimal?
+            for try await (key, label, seconds, billable, amount, capacity, total) in rows.decode(
+                (String, String, Int, Int, String?, String?, String?).self)
+            {
                 totals.append(
                     TimeTotal(
                         key: key, label: label, seconds: seconds, billableSeconds: billable,
-                        billableAmount: try StoredValue.optionalDecimal(amount, column: "billable_amount")
+                        billableAmount: try StoredValue.optionalDecimal(amount, column: "billable_amount"),
+                        capacityHours: try StoredValue.optionalDecimal(capacity, column: "capacity_hours")
                     ))
+                everyone = try StoredValue.optionalDecimal(total, column: "capacity_total")
             }
-            return totals
+            if everyone == nil, groupBy == .person || groupBy == .team {
+                everyone = try await Self.capacityTotal(groupBy, bindings: binds, on: connection, logger: logger)
+            }
+            return ReportTotals(rows: totals, capacityHours: everyone)
         }
+    }
+
+    /// The time of the range per person and project: whole months ($3 ..< $4) from the monthly
+    /// sums, the other days of $1 ... $2 from the daily ones.
+    static let rangeSums = """
+        sums AS (
+            SELECT account_id, project_id, sum(seconds) AS seconds, sum(billable_seconds) AS billable
+            FROM (
+                SELECT account_id, project_id, seconds, billable_seconds FROM time_rollup_months
+                WHERE month >= $3::date AND month < $4::date
+                UNION ALL
+                SELECT account_id, project_id, seconds, billable_seconds FROM time_rollup_days
+                WHERE day >= $1::date AND day <= $2::date AND NOT (day >= $3::date AND day < $4::date)
+            ) AS r
+            GROUP BY account_id, project_id
+        )
+        """
+
+    /// Each person's capacity over the working days $5 of $1 ... $2, as `CapacityBasis.hours`
+    /// has it: weekly capacity ÷ 5 on each working day under contract, less the hours of time
+    /// off in the states $6 (a whole day, half of it, or its hours up to the day's), rounded to
+    /// two decimals. Contract spans are counted against the working days once per distinct span.
+    static let capacities = """
+        working AS (SELECT unnest($5::date[]) AS day),
+        spans AS (
+            SELECT c.account_id, greatest(c.valid_from, $1::date) AS lo, least(coalesce(c.valid_to, $2::date), $2::date) AS hi
+            FROM contracts c WHERE c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to >= $1::date)
+        ),
+        span_days AS (
+            SELECT p.lo, p.hi, count(w.day) AS days
+            FROM (SELECT DISTINCT lo, hi FROM spans) AS p LEFT JOIN working w ON w.day BETWEEN p.lo AND p.hi
+            GROUP BY p.lo, p.hi
+        ),
+        covered AS (
+            SELECT s.account_id, sum(d.days) AS days FROM spans s JOIN span_days d ON d.lo = s.lo AND d.hi = s.hi GROUP BY s.account_id
+        ),
+        away AS (
+            SELECT t.account_id, sum(
+                       (SELECT count(*) FROM working w WHERE w.day BETWEEN greatest(t.first_day, s.lo) AND least(t.last_day, s.hi))
+                       * CASE t.part
+                             WHEN 'full' THEN coalesce(a.capacity_hours_per_week, 40) / 5
+                             WHEN 'hours' THEN least(coalesce(t.hours, 0), coalesce(a.capacity_hours_per_week, 40) / 5)
+                             ELSE coalesce(a.capacity_hours_per_week, 40) / 10
+                         END) AS hours
+            FROM absences t
+            JOIN spans s ON s.account_id = t.account_id AND t.first_day <= s.hi AND t.last_day >= s.lo
+            JOIN accounts a ON a.id = t.account_id
+            WHERE t.state = ANY($6::text[])
+            GROUP BY t.account_id
+        ),
+        capacity AS (
+            SELECT c.account_id, round(coalesce(a.capacity_hours_per_week, 40) / 5 * c.days - coalesce(w.hours, 0), 2) AS hours
+            FROM covered c JOIN accounts a ON a.id = c.account_id LEFT JOIN away w ON w.account_id = c.account_id
+        )
+        """
+    /// The report's statement: key, label, seconds, billable seconds, billable amount, capacity
+    /// and everyone's capacity (on each row). The time is summed per person and project first
+    /// (the month's few thousand sums), then joined to what the grouping needs.
+    static func reportSQL(_ groupBy: ReportGrouping) -> String {
+        let amount = "sum(e.billable / 3600 * p.hourly_price)"
+        switch groupBy {
+        case .client, .project:
+            let (key, label) = groupBy == .client ? ("c.id", "c.name") : ("p.id", "c.name || ' / ' || p.name")
+            return """
+                WITH \(rangeSums)
+                SELECT \(key)::text, min(\(label)), sum(e.seconds)::bigint, sum(e.billable)::bigint, \(amount)::text, NULL::text, NULL::text
+                FROM sums e JOIN projects p ON p.id = e.project_id JOIN clients c ON c.id = p.client_id
+                GROUP BY \(key) ORDER BY min(\(label)) COLLATE czech, 1
+                """
+        case .person:
+            return """
+                WITH \(rangeSums),
+                \(capacities),
+                person_time AS (
+                    SELECT e.account_id, sum(e.seconds) AS seconds, sum(e.billable) AS billable, \(amount) AS amount
+                    FROM sums e JOIN projects p ON p.id = e.project_id GROUP BY e.account_id
+                ),
+                people AS (SELECT account_id FROM person_time UNION SELECT account_id FROM capacity)
+                SELECT a.id::text, a.last_name || ' ' || a.first_name, coalesce(t.seconds, 0)::bigint, coalesce(t.billable, 0)::bigint,
+                       t.amount::text, coalesce(c.hours, 0)::text, (sum(coalesce(c.hours, 0)) OVER ())::text
+                FROM people x JOIN accounts a ON a.id = x.account_id
+                LEFT JOIN person_time t ON t.account_id = x.account_id LEFT JOIN capacity c ON c.account_id = x.account_id
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                """
+        case .team:
+            return """
+                WITH \(rangeSums),
+                \(capacities),
+                team_time AS (
+                    SELECT tm.team_id, sum(e.seconds) AS seconds, sum(e.billable) AS billable, \(amount) AS amount
+                    FROM sums e JOIN projects p ON p.id = e.project_id JOIN team_members tm ON tm.account_id = e.account_id
+                    GROUP BY tm.team_id
+                ),
+                team_capacity AS (
+                    SELECT tm.team_id, sum(c.hours) AS hours FROM team_members tm JOIN capacity c ON c.account_id = tm.account_id
+                    GROUP BY tm.team_id
+                ),
+                everyone AS (
+                    SELECT coalesce(sum(c.hours), 0) AS hours FROM capacity c
+                    WHERE EXISTS (SELECT 1 FROM team_members tm WHERE tm.account_id = c.account_id)
+                )
+                SELECT t.id::text, t.name, tt.seconds::bigint, tt.billable::bigint, tt.amount::text, coalesce(tc.hours, 0)::text,
+                       (SELECT hours FROM everyone)::text
+                FROM team_time tt JOIN teams t ON t.id = tt.team_id LEFT JOIN team_capacity tc ON tc.team_id = tt.team_id
+                ORDER BY t.name COLLATE czech, 1
+                """
+        }
+    }
+
+    /// Everyone's capacity when the report has no row to carry it.
+    static func capacityTotal(
+        _ groupBy: ReportGrouping, bindings: PostgresBindings, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Decimal {
+        let counted = groupBy == .team ? "WHERE EXISTS (SELECT 1 FROM team_members tm WHERE tm.account_id = c.account_id)" : ""
+        let rows = try await connection.query(
+            PostgresQuery(
+                unsafeSQL: """
+                    WITH \(rangeSums),
+                    \(capacities)
+                    SELECT coalesce(sum(c.hours), 0)::text FROM capacity c \(counted)
+                    """, binds: bindings),
+            logger: logger
+        ).collect()
+        return try StoredValue.decimal(try rows.first?.decode(String.self) ?? "0", column: "capacity_total")
     }
 
     package func capacity(personIds: [UUID]?, range: DayRange) async throws -> [CapacityBasis] {
@@ -134,19 +246,6 @@ extension PostgresTimeEntryRepository {
                     ))
             }
             return people
-        }
-    }
-
-    package func teamMembers() async throws -> [UUID: [UUID]] {
-        let logger = self.logger
-        return try await database.withConnection { connection in
-            var members: [UUID: [UUID]] = [:]
-            for try await (team, person) in try await connection.query("SELECT team_id, account_id FROM team_members", logger: logger)
-                .decode((UUID, UUID).self)
-            {
-                members[team, default: []].append(person)
-            }
-            return members
         }
     }
 
