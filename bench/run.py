@@ -169,10 +169,12 @@ def postgres_cpu_seconds():
 
 
 def wrk(name, script="request.lua", seconds=SECONDS, connections=CONNECTIONS, **variables):
-    e = dict(os.environ, BENCH_THREADS=str(THREADS), **{k: str(v) for k, v in variables.items()})
+    # wrk wants at least a connection per thread (a report alone runs on one).
+    threads = min(THREADS, connections)
+    e = dict(os.environ, BENCH_THREADS=str(threads), **{k: str(v) for k, v in variables.items()})
     # The server's CPU with its children's: the PDF attachment helper runs per PDF upload.
     server_before, postgres_before = cpu_seconds(SERVER_PID, children=True), postgres_cpu_seconds()
-    out = subprocess.run(["wrk", "-t", str(THREADS), "-c", str(connections), "-d", f"{seconds}s", "--latency", "-s",
+    out = subprocess.run(["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--latency", "-s",
                           os.path.join(ROOT, "bench", "wrk", script), URL], env=e, capture_output=True, text=True).stdout
 
     def latency(label):
