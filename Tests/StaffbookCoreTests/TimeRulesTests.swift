@@ -69,4 +69,36 @@ struct TimeRulesTests {
         #expect(throws: TimeError.notATimeCSV) { try TimeCSV.read(Data("Jméno,Částka\nJan,100\n".utf8)) }
         #expect(throws: TimeError.notATimeCSV) { try TimeCSV.read(Data("\"unterminated\n".utf8)) }
     }
+
+    /// The reference: `Decimal` division rounded half away from zero, as the rules were first written.
+    static func slowHours(_ seconds: Int) -> Decimal { Money.rounded(Decimal(seconds) / 3600) }
+
+    @Test func hoursFromSecondsInIntegersEqualDecimalDivisionEverywhere() {
+        var seconds = [0, 1, 17, 18, 35, 36, 53, 54, 1799, 1800, 1801, 3599, 3600, 27_000, 864_000, Int.max, Int.min, -18, -17, -3600]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 { seconds.append(Int.random(in: -10_000_000...100_000_000, using: &generator)) }
+        for value in seconds {
+            let fast = TimeRules.hours(value)
+            #expect(fast == Self.slowHours(value), "\(value) s")
+            #expect(Money.format(fast) == Money.format(Self.slowHours(value)), "\(value) s")
+        }
+    }
+
+    @Test func utilisationInIntegersEqualsDecimalDivisionAndRoundsHalfAwayFromZero() throws {
+        let cases: [(String, String, String?)] = [
+            ("75.00", "80.00", "0.94"), ("75", "68", "1.10"), ("0", "8", "0"), ("1", "200", "0.01"), ("1", "201", "0"),
+            ("0.01", "0.02", "0.5"), ("-3", "8", "-0.38"), ("12", "0", nil), ("12", "-8", nil), ("90.5", "168", "0.54"),
+            ("1.005", "1", "1.01"), ("100000000000000", "3", "33333333333333.33"),
+        ]
+        for (hours, capacity, expected) in cases {
+            let h = try #require(Decimal(string: hours)), c = try #require(Decimal(string: capacity))
+            #expect(TimeRules.utilisation(hours: h, capacity: c) == expected.flatMap { Decimal(string: $0) }, "\(hours) ÷ \(capacity)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let h = Decimal(Int.random(in: -100_000...10_000_000, using: &generator)) / 100
+            let c = Decimal(Int.random(in: 1...5_000_000, using: &generator)) / 100
+            #expect(TimeRules.utilisation(hours: h, capacity: c) == Money.rounded(h / c), "\(h) ÷ \(c)")
+        }
+    }
 }

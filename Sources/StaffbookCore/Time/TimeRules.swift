@@ -112,14 +112,21 @@ package enum TimeRules {
         return "\(thursday.year)-W\(week < 10 ? "0" : "")\(week)"
     }
 
-    /// Hours from seconds, to two decimals.
+    /// Hours from seconds, to two decimals (half away from zero). In integers: a division of
+    /// Foundation's `Decimal` costs about 50,000 instructions, and a report makes a few a row.
     package static func hours(_ seconds: Int) -> Decimal {
-        Money.rounded(Decimal(seconds) / 3600)
+        let (scaled, overflow) = UInt64(seconds.magnitude).multipliedReportingOverflow(by: 100)
+        guard !overflow, scaled <= UInt64.max - 1800 else { return Money.rounded(Decimal(seconds) / 3600) }
+        return Money.hundredths((scaled + 1800) / 3600, negative: seconds < 0)
     }
 
-    /// Hours ÷ capacity, to two decimals (0.85 is 85 %); nil without capacity.
+    /// Hours ÷ capacity, to two decimals (0.85 is 85 %); nil without capacity. Both are whole
+    /// hundredths as a rule, and then the quotient is rounded in integers.
     package static func utilisation(hours: Decimal, capacity: Decimal?) -> Decimal? {
         guard let capacity, capacity > 0 else { return nil }
-        return Money.rounded(hours / capacity)
+        guard let numerator = Money.wholeHundredths(hours), let denominator = Money.wholeHundredths(capacity),
+            case (let scaled, false) = numerator.magnitude.multipliedReportingOverflow(by: 200)
+        else { return Money.rounded(hours / capacity) }
+        return Money.hundredths((scaled / denominator.magnitude + 1) / 2, negative: numerator < 0)
     }
 }

@@ -62,6 +62,31 @@ package enum Money {
         return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
 
+    /// `hundredths` ÷ 100 as a `Decimal`, built as `Decimal`'s own arithmetic leaves it
+    /// (trailing zeros of the fraction moved into the exponent).
+    static func hundredths(_ hundredths: UInt64, negative: Bool) -> Decimal {
+        guard hundredths != 0 else { return Decimal(0) }
+        var (significand, exponent) = (hundredths, -2)
+        while exponent < 0, significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+    }
+
+    /// The value in hundredths when it is a whole number of them below 10^12 (a sum of hours or
+    /// of money); nil otherwise, for the caller's exact `Decimal` path.
+    static func wholeHundredths(_ value: Decimal) -> Int64? {
+        let magnitude = value.magnitude
+        guard magnitude.exponent >= -2, magnitude < 1_000_000_000_000 else { return nil }
+        var whole = NSDecimalNumber(decimal: magnitude.significand).int64Value
+        for _ in 0..<(magnitude.exponent + 2) {
+            guard case (let next, false) = whole.multipliedReportingOverflow(by: 10) else { return nil }
+            whole = next
+        }
+        return value < 0 ? -whole : whole
+    }
+
     /// Two decimals, half-up (away from zero), dot as separator: "1250.50".
     package static func format(_ value: Decimal) -> String {
         String(format2(rounded(value)))

@@ -99,7 +99,8 @@ extension PostgresTimeEntryRepository {
     /// Each person's capacity over the working days $5 of $1 ... $2, as `CapacityBasis.hours`
     /// has it: weekly capacity ÷ 5 on each working day under contract, less the hours of time
     /// off in the states $6 (a whole day, half of it, or its hours up to the day's), rounded to
-    /// two decimals. Contract spans are counted against the working days once per distinct span.
+    /// two decimals. Contract spans are counted against the working days once per distinct span;
+    /// time off is found by its days' index (the range's few thousand) rather than per person.
     static let capacities = """
         working AS (SELECT unnest($5::date[]) AS day),
         spans AS (
@@ -122,10 +123,12 @@ extension PostgresTimeEntryRepository {
                              WHEN 'hours' THEN least(coalesce(t.hours, 0), coalesce(a.capacity_hours_per_week, 40) / 5)
                              ELSE coalesce(a.capacity_hours_per_week, 40) / 10
                          END) AS hours
-            FROM absences t
+            FROM (
+                SELECT account_id, first_day, last_day, part, hours FROM absences
+                WHERE state = ANY($6::text[]) AND daterange(first_day, last_day, '[]') && daterange($1::date, $2::date, '[]')
+            ) AS t
             JOIN spans s ON s.account_id = t.account_id AND t.first_day <= s.hi AND t.last_day >= s.lo
             JOIN accounts a ON a.id = t.account_id
-            WHERE t.state = ANY($6::text[])
             GROUP BY t.account_id
         ),
         capacity AS (
@@ -137,7 +140,7 @@ extension PostgresTimeEntryRepository {
     /// and everyone's capacity (on each row). The time is summed per person and project first
     /// (the month's few thousand sums), then joined to what the grouping needs.
     static func reportSQL(_ groupBy: ReportGrouping) -> String {
-        let amount = "sum(e.billable / 3600 * p.hourly_price)"
+        let amount = "round(sum(e.billable / 3600 * p.hourly_price), 2)"
         switch groupBy {
         case .client, .project:
             let (key, label) = groupBy == .client ? ("c.id", "c.name") : ("p.id", "c.name || ' / ' || p.name")
