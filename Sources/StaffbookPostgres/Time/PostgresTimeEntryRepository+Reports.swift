@@ -81,7 +81,9 @@ extension PostgresTimeEntryRepository {
     }
 
     /// The time of the range per person and project: whole months ($3 ..< $4) from the monthly
-    /// sums, the other days of $1 ... $2 from the daily ones.
+    /// sums, the other days of $1 ... $2 from the daily ones. The days are two plain ranges, which
+    /// PostgreSQL estimates as the few rows they are; written as the range less the months, it
+    /// guessed a quarter of a million and planned parallel workers for every report.
     static let rangeSums = """
         sums AS (
             SELECT account_id, project_id, sum(seconds) AS seconds, sum(billable_seconds) AS billable
@@ -90,7 +92,7 @@ extension PostgresTimeEntryRepository {
                 WHERE month >= $3::date AND month < $4::date
                 UNION ALL
                 SELECT account_id, project_id, seconds, billable_seconds FROM time_rollup_days
-                WHERE day >= $1::date AND day <= $2::date AND NOT (day >= $3::date AND day < $4::date)
+                WHERE (day >= $1::date AND day < $3::date) OR (day >= $4::date AND day <= $2::date)
             ) AS r
             GROUP BY account_id, project_id
         )
