@@ -71,7 +71,8 @@ extension PostgresTimeEntryRepository {
                         billableAmount: try StoredValue.optionalDecimal(amount, column: "billable_amount"),
                         capacityHours: try StoredValue.optionalDecimal(capacity, column: "capacity_hours")
                     ))
-                everyone = try StoredValue.optionalDecimal(total, column: "capacity_total")
+                // Every row carries the same total: read the first.
+                if everyone == nil { everyone = try StoredValue.optionalDecimal(total, column: "capacity_total") }
             }
             if everyone == nil, groupBy == .person || groupBy == .team {
                 everyone = try await Self.capacityTotal(groupBy, bindings: binds, on: connection, logger: logger)
