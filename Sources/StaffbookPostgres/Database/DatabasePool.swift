@@ -31,6 +31,10 @@ package final class DatabasePool: Service, Sendable {
         )
         configuration.options.maximumConnections = config.maxConnections
         configuration.options.connectTimeout = config.connectTimeout
+        // Just-in-time compilation pays off for long analytic scans, not for statements that
+        // answer in milliseconds: a report by person (10,000 rows, estimated at 400,000) spent
+        // 94 ms compiling expressions to run for 95.
+        configuration.options.additionalStartupParameters = [("jit", "off")]
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
         self.acquireTimeout = config.connectTimeout
