@@ -153,10 +153,10 @@ package struct TimeReport: Sendable, Equatable {
     package init(range: DayRange, rows: [TimeReportRow], capacityHours: Decimal?) {
         self.range = range
         self.rows = rows
-        hours = rows.reduce(0) { $0 + $1.hours }
-        billableHours = rows.reduce(0) { $0 + $1.billableHours }
+        hours = Money.sum(rows.lazy.map(\.hours))
+        billableHours = Money.sum(rows.lazy.map(\.billableHours))
         let amounts = rows.compactMap(\.billableAmount)
-        billableAmount = amounts.isEmpty ? nil : amounts.reduce(0, +)
+        billableAmount = amounts.isEmpty ? nil : Money.sum(amounts)
         self.capacityHours = capacityHours
         utilisation = TimeRules.utilisation(hours: hours, capacity: capacityHours)
     }

@@ -75,21 +75,50 @@ package enum Money {
     }
 
     /// The value in hundredths when it is a whole number of them below 10^12 (a sum of hours or
-    /// of money); nil otherwise, for the caller's exact `Decimal` path.
+    /// of money); nil otherwise, for the caller's exact `Decimal` path. Read from the exponent
+    /// and the significand, without `Decimal` comparisons (each cost more than a row's JSON).
     static func wholeHundredths(_ value: Decimal) -> Int64? {
-        let magnitude = value.magnitude
-        guard magnitude.exponent >= -2, magnitude < 1_000_000_000_000 else { return nil }
-        var whole = NSDecimalNumber(decimal: magnitude.significand).int64Value
-        for _ in 0..<(magnitude.exponent + 2) {
+        guard !value.isNaN else { return nil }
+        let exponent = value.exponent
+        guard exponent >= -2, exponent <= 12 else { return value.isZero ? 0 : nil }
+        let significand = NSDecimalNumber(decimal: value.significand)
+        // A Double holds integers below 2^53 exactly: the bound is safe to test on it, and the
+        // integer read below it is the significand.
+        guard significand.doubleValue < 1e14 else { return nil }
+        var whole = significand.int64Value
+        for _ in 0..<(exponent + 2) {
             guard case (let next, false) = whole.multipliedReportingOverflow(by: 10) else { return nil }
             whole = next
         }
-        return value < 0 ? -whole : whole
+        guard whole < 100_000_000_000_000 else { return nil }
+        return value.sign == .minus ? -whole : whole
+    }
+
+    /// The sum, added in whole hundredths while the values are (a report's ten thousand rows
+    /// each cost a `Decimal` addition of some 5,000 instructions), exactly for the others.
+    package static func sum(_ values: some Sequence<Decimal>) -> Decimal {
+        var (cents, others) = (Int64(0), Decimal(0))
+        for value in values {
+            if let whole = wholeHundredths(value), case (let next, false) = cents.addingReportingOverflow(whole) {
+                cents = next
+            } else {
+                others += value
+            }
+        }
+        let whole = hundredths(cents.magnitude, negative: cents < 0)
+        return others.isZero ? whole : whole + others
     }
 
     /// Two decimals, half-up (away from zero), dot as separator: "1250.50".
     package static func format(_ value: Decimal) -> String {
-        String(format2(rounded(value)))
+        if let cents = wholeHundredths(value) { return text(hundredths: cents) }
+        return String(format2(rounded(value)))
+    }
+
+    /// "-12.05" for -1205.
+    static func text(hundredths cents: Int64) -> String {
+        let (whole, fraction) = cents.magnitude.quotientAndRemainder(dividingBy: 100)
+        return (cents < 0 ? "-" : "") + String(whole) + (fraction < 10 ? ".0" : ".") + String(fraction)
     }
 
     package static func rounded(_ value: Decimal, scale: Int = 2) -> Decimal {
