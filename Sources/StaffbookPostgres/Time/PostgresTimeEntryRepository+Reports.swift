@@ -57,8 +57,17 @@ extension PostgresTimeEntryRepository {
         bindings.append((months?.to ?? range.from).iso)
         bindings.append(workingDays.map(\.iso))
         bindings.append(AbsenceBinds.capacityStates)
-        let (sql, binds) = (Self.reportSQL(groupBy), bindings)
+        let shape: RangeShape =
+            switch months {
+            case let months? where months.from == range.from && months.to == range.to.adding(days: 1):
+                months.to == months.from.calendarMonth.adding(months: 1).firstDay ? .oneMonth : .wholeMonths
+            default: .days
+            }
+        // Capacity is kept per month: a range of whole months reads it once it is kept.
+        let source: CapacitySource = (groupBy == .person || groupBy == .team) && shape != .days ? .kept(shape) : .computed
+        let (sql, binds) = (Self.reportSQL(groupBy, shape: shape, capacity: source), bindings)
         return try await database.withConnection { connection in
+            if case .kept = source { try await Self.keepCapacity(binds, workingDays: workingDays, on: connection, logger: logger) }
             let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
             var totals: [TimeTotal] = []
             var everyone: Decimal?
@@ -75,88 +84,75 @@ extension PostgresTimeEntryRepository {
                 if everyone == nil { everyone = try StoredValue.optionalDecimal(total, column: "capacity_total") }
             }
             if everyone == nil, groupBy == .person || groupBy == .team {
-                everyone = try await Self.capacityTotal(groupBy, bindings: binds, on: connection, logger: logger)
+                everyone = try await Self.capacityTotal(groupBy, shape: shape, capacity: source, bindings: binds, on: connection, logger: logger)
             }
             return ReportTotals(rows: totals, capacityHours: everyone)
         }
     }
 
+    /// What a report's range is made of: the shape of its statement.
+    enum RangeShape {
+        /// Days (some months, or none, in part).
+        case days
+        /// Whole months and nothing else.
+        case wholeMonths
+        /// One whole month.
+        case oneMonth
+    }
+
     /// The time of the range per person and project: whole months ($3 ..< $4) from the monthly
     /// sums, the other days of $1 ... $2 from the daily ones. The days are two plain ranges, which
     /// PostgreSQL estimates as the few rows they are; written as the range less the months, it
-    /// guessed a quarter of a million and planned parallel workers for every report.
-    static let rangeSums = """
-        sums AS (
-            SELECT account_id, project_id, sum(seconds) AS seconds, sum(billable_seconds) AS billable
-            FROM (
-                SELECT account_id, project_id, seconds, billable_seconds FROM time_rollup_months
-                WHERE month >= $3::date AND month < $4::date
+    /// guessed a quarter of a million and planned parallel workers for every report. One month's
+    /// sums are already one per person and project.
+    static func rangeSums(_ shape: RangeShape) -> String {
+        switch shape {
+        case .oneMonth:
+            return """
+                sums AS (
+                    SELECT account_id, project_id, seconds, billable_seconds AS billable FROM time_rollup_months WHERE month = $3::date
+                )
+                """
+        case .wholeMonths, .days:
+            let days =
+                shape == .days
+                ? """
                 UNION ALL
                 SELECT account_id, project_id, seconds, billable_seconds FROM time_rollup_days
                 WHERE (day >= $1::date AND day < $3::date) OR (day >= $4::date AND day <= $2::date)
-            ) AS r
-            GROUP BY account_id, project_id
-        )
-        """
+                """ : ""
+            return """
+                sums AS (
+                    SELECT account_id, project_id, sum(seconds) AS seconds, sum(billable_seconds) AS billable
+                    FROM (
+                        SELECT account_id, project_id, seconds, billable_seconds FROM time_rollup_months
+                        WHERE month >= $3::date AND month < $4::date
+                        \(days)
+                    ) AS r
+                    GROUP BY account_id, project_id
+                )
+                """
+        }
+    }
 
-    /// Each person's capacity over the working days $5 of $1 ... $2, as `CapacityBasis.hours`
-    /// has it: weekly capacity ÷ 5 on each working day under contract, less the hours of time
-    /// off in the states $6 (a whole day, half of it, or its hours up to the day's), rounded to
-    /// two decimals. Contract spans are counted against the working days once per distinct span;
-    /// time off is found by its days' index (the range's few thousand) rather than per person.
-    static let capacities = """
-        working AS (SELECT unnest($5::date[]) AS day),
-        spans AS (
-            SELECT c.account_id, greatest(c.valid_from, $1::date) AS lo, least(coalesce(c.valid_to, $2::date), $2::date) AS hi
-            FROM contracts c WHERE c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to >= $1::date)
-        ),
-        span_days AS (
-            SELECT p.lo, p.hi, count(w.day) AS days
-            FROM (SELECT DISTINCT lo, hi FROM spans) AS p LEFT JOIN working w ON w.day BETWEEN p.lo AND p.hi
-            GROUP BY p.lo, p.hi
-        ),
-        covered AS (
-            SELECT s.account_id, sum(d.days) AS days FROM spans s JOIN span_days d ON d.lo = s.lo AND d.hi = s.hi GROUP BY s.account_id
-        ),
-        away AS (
-            SELECT t.account_id, sum(
-                       (SELECT count(*) FROM working w WHERE w.day BETWEEN greatest(t.first_day, s.lo) AND least(t.last_day, s.hi))
-                       * CASE t.part
-                             WHEN 'full' THEN coalesce(a.capacity_hours_per_week, 40) / 5
-                             WHEN 'hours' THEN least(coalesce(t.hours, 0), coalesce(a.capacity_hours_per_week, 40) / 5)
-                             ELSE coalesce(a.capacity_hours_per_week, 40) / 10
-                         END) AS hours
-            FROM (
-                SELECT account_id, first_day, last_day, part, hours FROM absences
-                WHERE state = ANY($6::text[]) AND daterange(first_day, last_day, '[]') && daterange($1::date, $2::date, '[]')
-            ) AS t
-            JOIN spans s ON s.account_id = t.account_id AND t.first_day <= s.hi AND t.last_day >= s.lo
-            JOIN accounts a ON a.id = t.account_id
-            GROUP BY t.account_id
-        ),
-        capacity AS (
-            SELECT c.account_id, round(coalesce(a.capacity_hours_per_week, 40) / 5 * c.days - coalesce(w.hours, 0), 2) AS hours
-            FROM covered c JOIN accounts a ON a.id = c.account_id LEFT JOIN away w ON w.account_id = c.account_id
-        )
-        """
     /// The report's statement: key, label, seconds, billable seconds, billable amount, capacity
     /// and everyone's capacity (on each row). The time is summed per person and project first
     /// (the month's few thousand sums), then joined to what the grouping needs.
-    static func reportSQL(_ groupBy: ReportGrouping) -> String {
+    static func reportSQL(_ groupBy: ReportGrouping, shape: RangeShape, capacity source: CapacitySource) -> String {
         let amount = "round(sum(e.billable / 3600 * p.hourly_price), 2)"
         switch groupBy {
         case .client, .project:
             let (key, label) = groupBy == .client ? ("c.id", "c.name") : ("p.id", "c.name || ' / ' || p.name")
             return """
-                WITH \(rangeSums)
+                WITH \(rangeSums(shape))
                 SELECT \(key)::text, min(\(label)), sum(e.seconds)::bigint, sum(e.billable)::bigint, \(amount)::text, NULL::text, NULL::text
                 FROM sums e JOIN projects p ON p.id = e.project_id JOIN clients c ON c.id = p.client_id
                 GROUP BY \(key) ORDER BY min(\(label)) COLLATE czech, 1
                 """
         case .person:
             return """
-                WITH \(rangeSums),
-                \(capacities),
+                WITH \(rangeSums(shape)),
+                \(capacity(source)),
                 person_time AS (
                     SELECT e.account_id, sum(e.seconds) AS seconds, sum(e.billable) AS billable, \(amount) AS amount
                     FROM sums e JOIN projects p ON p.id = e.project_id GROUP BY e.account_id
@@ -170,20 +166,19 @@ extension PostgresTimeEntryRepository {
                 """
         case .team:
             return """
-                WITH \(rangeSums),
-                \(capacities),
+                WITH \(rangeSums(shape)),
+                \(capacity(source)),
                 team_time AS (
                     SELECT tm.team_id, sum(e.seconds) AS seconds, sum(e.billable) AS billable, \(amount) AS amount
                     FROM sums e JOIN projects p ON p.id = e.project_id JOIN team_members tm ON tm.account_id = e.account_id
                     GROUP BY tm.team_id
                 ),
-                team_capacity AS (
-                    SELECT tm.team_id, sum(c.hours) AS hours FROM team_members tm JOIN capacity c ON c.account_id = tm.account_id
-                    GROUP BY tm.team_id
+                member_capacity AS (
+                    SELECT tm.team_id, tm.account_id, c.hours FROM team_members tm JOIN capacity c ON c.account_id = tm.account_id
                 ),
+                team_capacity AS (SELECT team_id, sum(hours) AS hours FROM member_capacity GROUP BY team_id),
                 everyone AS (
-                    SELECT coalesce(sum(c.hours), 0) AS hours FROM capacity c
-                    WHERE EXISTS (SELECT 1 FROM team_members tm WHERE tm.account_id = c.account_id)
+                    SELECT coalesce(sum(c.hours), 0) AS hours FROM capacity c WHERE c.account_id IN (SELECT account_id FROM member_capacity)
                 )
                 SELECT t.id::text, t.name, tt.seconds::bigint, tt.billable::bigint, tt.amount::text, coalesce(tc.hours, 0)::text,
                        (SELECT hours FROM everyone)::text
@@ -195,64 +190,20 @@ extension PostgresTimeEntryRepository {
 
     /// Everyone's capacity when the report has no row to carry it.
     static func capacityTotal(
-        _ groupBy: ReportGrouping, bindings: PostgresBindings, on connection: PostgresConnection, logger: Logger
+        _ groupBy: ReportGrouping, shape: RangeShape, capacity source: CapacitySource, bindings: PostgresBindings, on connection: PostgresConnection,
+        logger: Logger
     ) async throws -> Decimal {
         let counted = groupBy == .team ? "WHERE EXISTS (SELECT 1 FROM team_members tm WHERE tm.account_id = c.account_id)" : ""
         let rows = try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
-                    WITH \(rangeSums),
-                    \(capacities)
+                    WITH \(rangeSums(shape)),
+                    \(capacity(source))
                     SELECT coalesce(sum(c.hours), 0)::text FROM capacity c \(counted)
                     """, binds: bindings),
             logger: logger
         ).collect()
         return try StoredValue.decimal(try rows.first?.decode(String.self) ?? "0", column: "capacity_total")
-    }
-
-    package func capacity(personIds: [UUID]?, range: DayRange) async throws -> [CapacityBasis] {
-        let logger = self.logger
-        return try await database.withConnection { connection in
-            // Read first: a connection answers one query at a time, and the people's rows below
-            // are read as they arrive.
-            var timeOff: [UUID: [Absence]] = [:]
-            for row in try await connection.query(
-                """
-                SELECT \(unescaped: PostgresAbsenceRepository.columns("t")) FROM absences t
-                WHERE (\(personIds)::uuid[] IS NULL OR t.account_id = ANY(\(personIds)::uuid[])) AND t.state = ANY(\(AbsenceBinds.capacityStates))
-                  AND daterange(t.first_day, t.last_day, '[]') && daterange(\(range.from.iso)::date, \(range.to.iso)::date, '[]')
-                """,
-                logger: logger
-            ).collect() {
-                let absence = try PostgresAbsenceRepository.absence(row)
-                timeOff[absence.personId, default: []].append(absence)
-            }
-            let rows = try await connection.query(
-                """
-                SELECT a.id, a.last_name || ' ' || a.first_name, coalesce(a.capacity_hours_per_week, 40)::text,
-                       array_agg(c.valid_from::text ORDER BY c.valid_from), array_agg(coalesce(c.valid_to::text, '') ORDER BY c.valid_from)
-                FROM accounts a JOIN contracts c ON c.account_id = a.id
-                WHERE (\(personIds)::uuid[] IS NULL OR a.id = ANY(\(personIds)::uuid[]))
-                  AND c.valid_from <= \(range.to.iso)::date AND (c.valid_to IS NULL OR c.valid_to >= \(range.from.iso)::date)
-                GROUP BY a.id
-                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
-                """,
-                logger: logger
-            )
-            var people: [CapacityBasis] = []
-            for try await (id, name, capacity, froms, tos) in rows.decode((UUID, String, String, [String], [String]).self) {
-                var ranges: [(from: CalendarDay, to: CalendarDay?)] = []
-                for (from, to) in zip(froms, tos) {
-                    ranges.append((try StoredValue.day(from, column: "contracts.valid_from"), to.isEmpty ? nil : CalendarDay(to)))
-                }
-                people.append(
-                    CapacityBasis(
-                        personId: id, name: name, weeklyCapacity: try StoredValue.decimal(capacity, column: "accounts.capacity_hours_per_week"),
-                        contractRanges: ranges, timeOff: timeOff[id] ?? []
-                    ))
-            }
-            return people
-        }
     }
 
     package func export(personId: UUID?, range: DayRange) async throws -> [ExportedEntry] {

@@ -138,4 +138,71 @@ struct TimeRollupTests {
             #expect(people.capacityHours == "\(Money.format(expected.reduce(Decimal(0)) { $0 + $1.hours(workingDays: workingDays) }))")
         }
     }
+
+    @Test func keptMonthlyCapacityFollowsTimeOffWeeklyCapacityAndContracts() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let jan = Demo.janNovak.uuidString.lowercased()
+            let novemberDays = DayRange(month: CalendarMonth(year: 2026, month: 11))
+            let autumnDays = DayRange(from: CalendarDay(year: 2026, month: 10, day: 1), to: CalendarDay(year: 2026, month: 11, day: 30))
+            // Jan's capacity in the report of a range, and what the rule computes from the store.
+            func capacity(_ range: DayRange) async throws -> (report: String?, rule: String?) {
+                let report = try await app.send(.get, "/v1/reports/time?from=\(range.from.iso)&to=\(range.to.iso)&groupBy=person", token: admin)
+                    .decode(TimeAPI.Summary.self)
+                let basis = try await app.withDatabase { pool in
+                    try await PostgresTimeEntryRepository(database: pool, logger: TestDatabase.logger).capacity(personIds: [Demo.janNovak], range: range)
+                }
+                return (
+                    report.items.first { $0.key == jan }?.capacityHours,
+                    basis.first.map { "\(Money.format($0.hours(workingDays: TimeRules.workingDays(range))))" }
+                )
+            }
+            func kept() async throws -> [String] {
+                try await app.sql(
+                    """
+                    SELECT f.month::text || ' ' || (f.version = v.version)::text FROM capacity_months_filled f, capacity_version v ORDER BY 1
+                    """).compactMap { $0 }
+            }
+
+            let first = try await capacity(novemberDays)
+            let keptFirst = try await kept()
+            let again = try await capacity(novemberDays)
+            let versionBefore = try await app.sql("SELECT version::text FROM capacity_version")
+            // A day off (Monday 23 November), approved.
+            let janToken = try await app.token("jan.novak@staffbook.example")
+            let asked = try await app.send(
+                .post, "/v1/me/absences", token: janToken, json: #"{"kind":"vacation","firstDay":"2026-11-23","lastDay":"2026-11-23"}"#)
+            let approved = try await app.send(.post, "/v1/absences/\(try asked.decode(AbsenceTests.Absence.self).id)/approve", token: admin)
+            let afterTimeOff = try await capacity(novemberDays)
+            // 40 hours a week become 20.
+            let halved = try await app.send(
+                .patch, "/v1/users/\(Demo.janNovak)", token: admin, json: #"{"capacityHoursPerWeek":20}"#, headers: [.ifMatch: "*"])
+            let afterWeekly = try await capacity(novemberDays)
+            // The contract ends mid-month.
+            let profile = try await app.send(.get, "/v1/users/\(Demo.janNovak)", token: admin).decode(ProfileTests.Profile.self)
+            let contract = try #require(profile.contracts.last)
+            let ended = try await app.send(
+                .post, "/v1/users/\(Demo.janNovak)/contracts/\(contract.id)/end", token: admin, json: #"{"validTo":"2026-11-20"}"#)
+            let afterContract = try await capacity(novemberDays)
+            let twoMonths = try await capacity(autumnDays)
+            let keptLast = try await kept()
+
+            #expect(first.report == "160.00" && first.rule == "160.00", "20 working days of 8 hours")
+            #expect(keptFirst == ["2026-11-01 true"])
+            #expect(again.report == first.report)
+            #expect(asked.status == .created && approved.status == .ok, "\(approved.text)")
+            #expect(afterTimeOff.report == "152.00" && afterTimeOff.rule == afterTimeOff.report)
+            #expect(halved.status == .ok, "\(halved.text)")
+            #expect(afterWeekly.report == "76.00" && afterWeekly.rule == afterWeekly.report)
+            #expect(ended.status == .ok, "\(ended.text)")
+            // 2–20 November: 14 working days (the 17th a holiday) at 4 hours; the day off is after the end.
+            #expect(afterContract.report == "56.00" && afterContract.rule == afterContract.report)
+            #expect(twoMonths.report == twoMonths.rule && twoMonths.report != nil)
+            #expect(try await app.sql("SELECT version::text FROM capacity_version") != versionBefore)
+            // Both months kept for the inputs as they are now; nothing of older versions is left.
+            #expect(keptLast == ["2026-10-01 true", "2026-11-01 true"])
+            #expect(try await app.sql("SELECT count(*)::text FROM capacity_months k, capacity_version v WHERE k.version <> v.version") == ["0"])
+        }
+    }
 }

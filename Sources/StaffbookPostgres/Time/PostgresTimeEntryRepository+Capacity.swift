@@ -1,0 +1,219 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+/// Each person's capacity in a report's statement: computed from contracts, working days and
+/// time off, or, for whole months, read from what an earlier report kept.
+extension PostgresTimeEntryRepository {
+    /// Where a report's statement takes the `capacity` it joins.
+    enum CapacitySource {
+        /// Computed in the statement (any range).
+        case computed
+        /// The months kept per person (whole months, $3 ..< $4 exactly the range), computed in
+        /// the statement instead when a write moved the inputs since they were kept.
+        case kept(RangeShape)
+    }
+
+    /// Each person's capacity over the working days $5 of $1 ... $2, unrounded, as
+    /// `CapacityBasis.hours` has it: weekly capacity ÷ 5 on each working day under contract, less
+    /// the hours of time off in the states $6 (a whole day, half of it, or its hours up to the
+    /// day's). Contract spans are counted against the working days once per distinct span; time
+    /// off is found by its days' index (the range's few thousand) rather than per person. Kept
+    /// unrounded, the months of a range add up to what the range computes.
+    static let capacityHours = """
+        working AS (SELECT unnest($5::date[]) AS day),
+        spans AS (
+            SELECT c.account_id, greatest(c.valid_from, $1::date) AS lo, least(coalesce(c.valid_to, $2::date), $2::date) AS hi
+            FROM contracts c WHERE c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to >= $1::date)
+        ),
+        span_days AS (
+            SELECT p.lo, p.hi, count(w.day) AS days
+            FROM (SELECT DISTINCT lo, hi FROM spans) AS p LEFT JOIN working w ON w.day BETWEEN p.lo AND p.hi
+            GROUP BY p.lo, p.hi
+        ),
+        covered AS (
+            SELECT s.account_id, sum(d.days) AS days FROM spans s JOIN span_days d ON d.lo = s.lo AND d.hi = s.hi GROUP BY s.account_id
+        ),
+        away AS (
+            SELECT t.account_id, sum(
+                       (SELECT count(*) FROM working w WHERE w.day BETWEEN greatest(t.first_day, s.lo) AND least(t.last_day, s.hi))
+                       * CASE t.part
+                             WHEN 'full' THEN coalesce(a.capacity_hours_per_week, 40) / 5
+                             WHEN 'hours' THEN least(coalesce(t.hours, 0), coalesce(a.capacity_hours_per_week, 40) / 5)
+                             ELSE coalesce(a.capacity_hours_per_week, 40) / 10
+                         END) AS hours
+            FROM (
+                SELECT account_id, first_day, last_day, part, hours FROM absences
+                WHERE state = ANY($6::text[]) AND daterange(first_day, last_day, '[]') && daterange($1::date, $2::date, '[]')
+            ) AS t
+            JOIN spans s ON s.account_id = t.account_id AND t.first_day <= s.hi AND t.last_day >= s.lo
+            JOIN accounts a ON a.id = t.account_id
+            GROUP BY t.account_id
+        ),
+        capacity_hours AS (
+            SELECT c.account_id, coalesce(a.capacity_hours_per_week, 40) / 5 * c.days - coalesce(w.hours, 0) AS hours
+            FROM covered c JOIN accounts a ON a.id = c.account_id LEFT JOIN away w ON w.account_id = c.account_id
+        )
+        """
+
+    /// The months $3 ..< $4 with a digest of each one's working days (of $5), and the version of
+    /// capacity's inputs: the key of what is kept.
+    static let keptMonths = """
+        current_version AS (SELECT version FROM capacity_version),
+        months AS (
+            SELECT m::date AS month,
+                   md5(coalesce((SELECT string_agg(d::text, ',' ORDER BY d) FROM unnest($5::date[]) AS d
+                                 WHERE d >= m::date AND d < (m + interval '1 month')::date), '')) AS calendar
+            FROM generate_series($3::date, $4::date - 1, interval '1 month') AS m
+        )
+        """
+
+    /// The `capacity` (rounded to two decimals) a report joins.
+    static func capacity(_ source: CapacitySource) -> String {
+        switch source {
+        case .computed:
+            return """
+                \(capacityHours),
+                capacity AS (SELECT account_id, round(hours, 2) AS hours FROM capacity_hours)
+                """
+        case .kept(let shape):
+            // One month's kept rows are already one per person.
+            let kept =
+                shape == .oneMonth
+                ? "SELECT k.account_id, round(k.hours, 2) AS hours"
+                : "SELECT k.account_id, round(sum(k.hours), 2) AS hours"
+            let grouped = shape == .oneMonth ? "" : " GROUP BY k.account_id"
+            // Both branches are planned; a one-time filter runs only one. The statement reads
+            // the version and the kept rows in one snapshot, so a write committed meanwhile
+            // either shows in both or in neither.
+            return """
+                \(capacityHours),
+                \(keptMonths),
+                ready AS (
+                    SELECT count(*) = (SELECT count(*) FROM months) AS ok
+                    FROM capacity_months_filled f JOIN months m USING (month, calendar) JOIN current_version v USING (version)
+                ),
+                capacity AS (
+                    \(kept)
+                    FROM capacity_months k JOIN months m USING (month, calendar) JOIN current_version v USING (version)
+                    WHERE (SELECT ok FROM ready)\(grouped)
+                    UNION ALL
+                    SELECT account_id, round(hours, 2) FROM capacity_hours WHERE NOT (SELECT ok FROM ready)
+                )
+                """
+        }
+    }
+
+    /// The months of $3 ..< $4 whose capacity is not kept for the current inputs and calendar.
+    static let missingMonths = """
+        WITH \(keptMonths)
+        SELECT m.month::text FROM months m
+        WHERE NOT EXISTS (
+            SELECT 1 FROM capacity_months_filled f JOIN current_version v USING (version)
+            WHERE f.month = m.month AND f.calendar = m.calendar
+        )
+        ORDER BY 1
+        """
+
+    /// Keeps one month's capacity ($1 ... $2, the month $3 ..< $4) for the version it reads,
+    /// replacing what other versions or calendars kept for it. Nothing is computed when another
+    /// call kept it first.
+    static let keepMonth = """
+        WITH \(keptMonths),
+        \(capacityHours),
+        done AS (
+            SELECT 1 FROM capacity_months_filled f JOIN months m USING (month, calendar) JOIN current_version v USING (version)
+        ),
+        gone AS (
+            DELETE FROM capacity_months k USING current_version v, months m
+            WHERE k.month = m.month AND (k.version, k.calendar) <> (v.version, m.calendar)
+        ),
+        forgotten AS (
+            DELETE FROM capacity_months_filled f USING current_version v, months m
+            WHERE f.month = m.month AND (f.version, f.calendar) <> (v.version, m.calendar)
+        ),
+        kept AS (
+            INSERT INTO capacity_months (month, version, calendar, account_id, hours)
+            SELECT m.month, v.version, m.calendar, c.account_id, c.hours FROM capacity_hours c, current_version v, months m
+            WHERE NOT EXISTS (SELECT 1 FROM done)
+            ORDER BY c.account_id
+            ON CONFLICT DO NOTHING
+        )
+        INSERT INTO capacity_months_filled (month, version, calendar)
+        SELECT m.month, v.version, m.calendar FROM current_version v, months m
+        ON CONFLICT DO NOTHING
+        """
+
+    /// Keeps the capacity of the whole months $3 ..< $4 that is not kept yet, one month at a time
+    /// (two reports of the same month compute it once: the second waits, then finds it kept).
+    static func keepCapacity(_ bindings: PostgresBindings, workingDays: [CalendarDay], on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        let missing = try await connection.query(PostgresQuery(unsafeSQL: missingMonths, binds: bindings), logger: logger)
+            .collect().map { try StoredValue.day(try $0.decode(String.self), column: "capacity_months.month") }
+        for first in missing {
+            let month = first.calendarMonth
+            var binds = PostgresBindings(capacity: 6)
+            binds.append(first.iso)
+            binds.append(month.lastDay.iso)
+            binds.append(first.iso)
+            binds.append(month.adding(months: 1).firstDay.iso)
+            binds.append(workingDays.filter { $0.calendarMonth == month }.map(\.iso))
+            binds.append(AbsenceBinds.capacityStates)
+            let keep = PostgresQuery(unsafeSQL: keepMonth, binds: binds)
+            try await connection.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(hashtext('staffbook:capacity-months'), \(Int32(truncatingIfNeeded: month.year * 12 + month.month)))",
+                    logger: logger
+                ).collect()
+                try await connection.query(keep, logger: logger).collect()
+            }
+        }
+    }
+
+    package func capacity(personIds: [UUID]?, range: DayRange) async throws -> [CapacityBasis] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            // Read first: a connection answers one query at a time, and the people's rows below
+            // are read as they arrive.
+            var timeOff: [UUID: [Absence]] = [:]
+            for row in try await connection.query(
+                """
+                SELECT \(unescaped: PostgresAbsenceRepository.columns("t")) FROM absences t
+                WHERE (\(personIds)::uuid[] IS NULL OR t.account_id = ANY(\(personIds)::uuid[])) AND t.state = ANY(\(AbsenceBinds.capacityStates))
+                  AND daterange(t.first_day, t.last_day, '[]') && daterange(\(range.from.iso)::date, \(range.to.iso)::date, '[]')
+                """,
+                logger: logger
+            ).collect() {
+                let absence = try PostgresAbsenceRepository.absence(row)
+                timeOff[absence.personId, default: []].append(absence)
+            }
+            let rows = try await connection.query(
+                """
+                SELECT a.id, a.last_name || ' ' || a.first_name, coalesce(a.capacity_hours_per_week, 40)::text,
+                       array_agg(c.valid_from::text ORDER BY c.valid_from), array_agg(coalesce(c.valid_to::text, '') ORDER BY c.valid_from)
+                FROM accounts a JOIN contracts c ON c.account_id = a.id
+                WHERE (\(personIds)::uuid[] IS NULL OR a.id = ANY(\(personIds)::uuid[]))
+                  AND c.valid_from <= \(range.to.iso)::date AND (c.valid_to IS NULL OR c.valid_to >= \(range.from.iso)::date)
+                GROUP BY a.id
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                """,
+                logger: logger
+            )
+            var people: [CapacityBasis] = []
+            for try await (id, name, capacity, froms, tos) in rows.decode((UUID, String, String, [String], [String]).self) {
+                var ranges: [(from: CalendarDay, to: CalendarDay?)] = []
+                for (from, to) in zip(froms, tos) {
+                    ranges.append((try StoredValue.day(from, column: "contracts.valid_from"), to.isEmpty ? nil : CalendarDay(to)))
+                }
+                people.append(
+                    CapacityBasis(
+                        personId: id, name: name, weeklyCapacity: try StoredValue.decimal(capacity, column: "accounts.capacity_hours_per_week"),
+                        contractRanges: ranges, timeOff: timeOff[id] ?? []
+                    ))
+            }
+            return people
+        }
+    }
+}
