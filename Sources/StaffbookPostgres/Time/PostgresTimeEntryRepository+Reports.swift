@@ -157,11 +157,11 @@ extension PostgresTimeEntryRepository {
                     SELECT e.account_id, sum(e.seconds) AS seconds, sum(e.billable) AS billable, \(amount) AS amount
                     FROM sums e JOIN projects p ON p.id = e.project_id GROUP BY e.account_id
                 ),
-                people AS (SELECT account_id FROM person_time UNION SELECT account_id FROM capacity)
+                everyone AS (SELECT coalesce(sum(hours), 0) AS hours FROM capacity)
                 SELECT a.id::text, a.last_name || ' ' || a.first_name, coalesce(t.seconds, 0)::bigint, coalesce(t.billable, 0)::bigint,
-                       t.amount::text, coalesce(c.hours, 0)::text, (sum(coalesce(c.hours, 0)) OVER ())::text
-                FROM people x JOIN accounts a ON a.id = x.account_id
-                LEFT JOIN person_time t ON t.account_id = x.account_id LEFT JOIN capacity c ON c.account_id = x.account_id
+                       t.amount::text, coalesce(c.hours, 0)::text, (SELECT hours FROM everyone)::text
+                FROM person_time t FULL JOIN capacity c ON c.account_id = t.account_id
+                JOIN accounts a ON a.id = coalesce(t.account_id, c.account_id)
                 ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
                 """
         case .team:
