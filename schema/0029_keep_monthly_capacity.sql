@@ -32,17 +32,46 @@ CREATE TABLE capacity_version (
 );
 INSERT INTO capacity_version (version) VALUES (1);
 
+-- Moves the version when a statement changed rows; one that changed nothing (a repeated seed,
+-- an upsert to the same values) leaves what is kept alone.
 CREATE FUNCTION capacity_inputs_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    changed boolean;
+BEGIN
+    -- One branch per event: each names only the transition tables its trigger has.
+    IF TG_OP = 'INSERT' THEN
+        changed := EXISTS (SELECT FROM new_rows);
+    ELSIF TG_OP = 'DELETE' THEN
+        changed := EXISTS (SELECT FROM old_rows);
+    ELSE
+        changed := EXISTS (SELECT n::text FROM new_rows n EXCEPT SELECT o::text FROM old_rows o);
+    END IF;
+    IF changed THEN
+        UPDATE capacity_version SET version = version + 1;
+    END IF;
+    RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION capacity_weekly_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     UPDATE capacity_version SET version = version + 1;
     RETURN NULL;
 END;
 $$;
 
-CREATE TRIGGER contracts_capacity_changed AFTER INSERT OR UPDATE OR DELETE ON contracts
-    FOR EACH STATEMENT EXECUTE FUNCTION capacity_inputs_changed();
-CREATE TRIGGER absences_capacity_changed AFTER INSERT OR UPDATE OR DELETE ON absences
-    FOR EACH STATEMENT EXECUTE FUNCTION capacity_inputs_changed();
+CREATE TRIGGER contracts_capacity_inserted AFTER INSERT ON contracts
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION capacity_inputs_changed();
+CREATE TRIGGER contracts_capacity_updated AFTER UPDATE ON contracts
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION capacity_inputs_changed();
+CREATE TRIGGER contracts_capacity_deleted AFTER DELETE ON contracts
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION capacity_inputs_changed();
+CREATE TRIGGER absences_capacity_inserted AFTER INSERT ON absences
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION capacity_inputs_changed();
+CREATE TRIGGER absences_capacity_updated AFTER UPDATE ON absences
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION capacity_inputs_changed();
+CREATE TRIGGER absences_capacity_deleted AFTER DELETE ON absences
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION capacity_inputs_changed();
 CREATE TRIGGER accounts_capacity_changed AFTER UPDATE OF capacity_hours_per_week ON accounts
     FOR EACH ROW WHEN (OLD.capacity_hours_per_week IS DISTINCT FROM NEW.capacity_hours_per_week)
-    EXECUTE FUNCTION capacity_inputs_changed();
+    EXECUTE FUNCTION capacity_weekly_changed();
