@@ -68,20 +68,24 @@ extension PostgresTimeEntryRepository {
         let (sql, binds) = (Self.reportSQL(groupBy, shape: shape, capacity: source), bindings)
         return try await database.withConnection { connection in
             if case .kept = source { try await Self.keepCapacity(binds, workingDays: workingDays, on: connection, logger: logger) }
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+            // Collected, then read column by column: decoding a row as a tuple through the
+            // sequence's generic `decode` cost about 15,000 instructions a row, a quarter of a
+            // 10,000-row report's time in the server.
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).collect()
             var totals: [TimeTotal] = []
+            totals.reserveCapacity(rows.count)
             var everyone: Decimal?
-            for try await (key, label, seconds, billable, amount, capacity, total) in rows.decode(
-                (String, String, Int, Int, String?, String?, String?).self)
-            {
+            for row in rows {
+                let cells = row.makeRandomAccess()
                 totals.append(
                     TimeTotal(
-                        key: key, label: label, seconds: seconds, billableSeconds: billable,
-                        billableAmount: try StoredValue.optionalDecimal(amount, column: "billable_amount"),
-                        capacityHours: try StoredValue.optionalDecimal(capacity, column: "capacity_hours")
+                        key: try cells[0].decode(String.self), label: try cells[1].decode(String.self),
+                        seconds: try cells[2].decode(Int.self), billableSeconds: try cells[3].decode(Int.self),
+                        billableAmount: try StoredValue.optionalDecimal(try cells[4].decode(String?.self), column: "billable_amount"),
+                        capacityHours: try StoredValue.optionalDecimal(try cells[5].decode(String?.self), column: "capacity_hours")
                     ))
                 // Every row carries the same total: read the first.
-                if everyone == nil { everyone = try StoredValue.optionalDecimal(total, column: "capacity_total") }
+                if everyone == nil { everyone = try StoredValue.optionalDecimal(try cells[6].decode(String?.self), column: "capacity_total") }
             }
             if everyone == nil, groupBy == .person || groupBy == .team {
                 everyone = try await Self.capacityTotal(groupBy, shape: shape, capacity: source, bindings: binds, on: connection, logger: logger)
