@@ -117,8 +117,26 @@ package enum Money {
 
     /// "-12.05" for -1205.
     static func text(hundredths cents: Int64) -> String {
-        let (whole, fraction) = cents.magnitude.quotientAndRemainder(dividingBy: 100)
-        return (cents < 0 ? "-" : "") + String(whole) + (fraction < 10 ? ".0" : ".") + String(fraction)
+        // Digits from the right into a small buffer: a few parts joined as strings cost ten
+        // times as much, once for each figure of a report.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var (magnitude, index) = (cents.magnitude, 24)
+            func put(_ byte: UInt8) {
+                index -= 1
+                buffer[index] = byte
+            }
+            for place in 0..<2 {
+                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+                if place == 1 { put(UInt8(ascii: ".")) }
+            }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            if cents < 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[index...]), as: UTF8.self)
+        }
     }
 
     package static func rounded(_ value: Decimal, scale: Int = 2) -> Decimal {
