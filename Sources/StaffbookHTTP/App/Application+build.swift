@@ -39,7 +39,7 @@ package func buildApplication(
     try APIHandler(services: services, database: database, metrics: metrics).registerHandlers(
         on: MethodCheckingTransport(router: router, routes: routes),
         configuration: .staffbook,
-        middlewares: [AccessPolicyMiddleware(auth: services.auth)]
+        middlewares: [AccessPolicyMiddleware(auth: services.auth), WrittenJSONMiddleware()]
     )
 
     var app = Application(

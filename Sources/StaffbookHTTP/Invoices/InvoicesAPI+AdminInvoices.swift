@@ -23,10 +23,12 @@ extension InvoicesAPI {
         let result = Page(rows: rows, limit: page.limit) {
             InvoicePosition(lastName: $0.lastName, firstName: $0.firstName, personId: $0.personId, period: $0.period.iso)
         }
+        let body = Components.Schemas.InvoiceList(
+            items: result.items.map { invoiceSchemas.summary($0, caller: caller) }, nextCursor: result.nextCursor)
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-                body: .json(.init(items: result.items.map { invoiceSchemas.summary($0, caller: caller) }, nextCursor: result.nextCursor))
+                body: .json(WrittenJSON.body(body, placeholder: .init(items: [], nextCursor: body.nextCursor)))
             ))
     }
 

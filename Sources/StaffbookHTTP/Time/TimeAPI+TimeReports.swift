@@ -36,7 +36,8 @@ extension TimeAPI {
         let name = "time-\(groupBy.rawValue)-\(range.from.iso)-\(range.to.iso)"
         switch input.query.format ?? .json {
         case .json:
-            return .ok(.init(body: .json(TimeSchemas.report(report, groupBy: groupBy))))
+            let body = TimeSchemas.report(report, groupBy: groupBy)
+            return .ok(.init(body: .json(WrittenJSON.body(body, placeholder: TimeSchemas.withoutRows(body)))))
         case .csv:
             return .ok(
                 .init(

@@ -1,0 +1,51 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import Synchronization
+
+/// Large JSON responses written by `JSONWriter` instead of the runtime's `JSONEncoder`, which
+/// the generated server code calls and offers no way to replace. A handler passes its response
+/// body to `body(_:placeholder:)`: the body is written here and kept for the request, and the
+/// handler returns the placeholder (the same type, without its long lists) for the runtime to
+/// encode; `WrittenJSONMiddleware` then sends the written bytes instead. The generated types stay
+/// the only description of the JSON: both encoders write them through their `Encodable`.
+enum WrittenJSON {
+    /// The bytes written for the current request, if any.
+    final class Slot: Sendable {
+        let bytes = Mutex<[UInt8]?>(nil)
+    }
+
+    @TaskLocal static var slot: Slot?
+
+    static let writer = JSONWriter(dates: LenientDateTranscoder())
+
+    /// The value to return from a handler: `placeholder` once `body` is written for the request;
+    /// `body` itself (for the runtime to encode) when no middleware waits for it or writing
+    /// failed, so a response is never lost to the fast path.
+    static func body<Body: Encodable>(_ body: Body, placeholder: @autoclosure () -> Body) -> Body {
+        guard let slot, let bytes = try? writer.encode(body) else { return body }
+        slot.bytes.withLock { $0 = bytes }
+        return placeholder()
+    }
+}
+
+/// Sends the body a handler wrote with `WrittenJSON` in place of what the runtime encoded.
+struct WrittenJSONMiddleware: ServerMiddleware {
+    func intercept(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        metadata: ServerRequestMetadata,
+        operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let slot = WrittenJSON.Slot()
+        var (response, responseBody) = try await WrittenJSON.$slot.withValue(slot) {
+            try await next(request, body, metadata)
+        }
+        if let bytes = slot.bytes.withLock({ $0 }) {
+            response.headerFields[.contentLength] = String(bytes.count)
+            responseBody = HTTPBody(bytes)
+        }
+        return (response, responseBody)
+    }
+}
