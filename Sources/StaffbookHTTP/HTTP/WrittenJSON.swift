@@ -19,6 +19,9 @@ enum WrittenJSON {
 
     static let writer = JSONWriter(dates: LenientDateTranscoder())
 
+    /// The operations whose handlers write their JSON body here: long lists.
+    static let operations: Set<String> = ["getTimeReport", "listInvoices"]
+
     /// The value to return from a handler: `placeholder` once `body` is written for the request;
     /// `body` itself (for the runtime to encode) when no middleware waits for it or writing
     /// failed, so a response is never lost to the fast path.
@@ -38,6 +41,8 @@ struct WrittenJSONMiddleware: ServerMiddleware {
         operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        // Only the operations that write their body pay for the slot.
+        guard WrittenJSON.operations.contains(operationID) else { return try await next(request, body, metadata) }
         let slot = WrittenJSON.Slot()
         var (response, responseBody) = try await WrittenJSON.$slot.withValue(slot) {
             try await next(request, body, metadata)
