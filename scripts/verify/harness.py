@@ -207,6 +207,32 @@ def integrity(database):
     return orphans == "0/0", orphans
 
 
+KEPT_MONTHS = [("2026-10-01", "2026-10-31"), ("2026-11-01", "2026-11-30"), ("2026-12-01", "2026-12-31")]
+
+
+def capacities(url, token):
+    """Each kept month's capacity per person as the report by person gives it."""
+    result = {}
+    for first, last in KEPT_MONTHS:
+        r = requests.get(f"{url}/v1/reports/time?from={first}&to={last}&groupBy=person", headers=auth(token), timeout=60)
+        r.raise_for_status()
+        body = r.json()
+        result[first] = ({row["key"]: row.get("capacityHours") for row in body["items"]}, body.get("capacityHours"))
+    return result
+
+
+def kept_capacity_matches(url, token, database):
+    """The capacity reports read from what was kept, against the same months computed again with
+    everything kept dropped: (differing people, people)."""
+    kept = capacities(url, token)
+    psql(database, "DELETE FROM capacity_months; DELETE FROM capacity_months_filled")
+    fresh = capacities(url, token)
+    differ = sum(1 for month in kept for person in set(kept[month][0]) | set(fresh[month][0])
+                 if kept[month][0].get(person) != fresh[month][0].get(person))
+    differ += sum(1 for month in kept if kept[month][1] != fresh[month][1])
+    return differ, sum(len(rows) for rows, _ in fresh.values())
+
+
 def rollups_match(database):
     """The tracked-time sums reports read, recomputed from the entries: (mismatching sums, sums)."""
     truth = """SELECT (started_at AT TIME ZONE 'Europe/Prague')::date AS day, account_id, project_id,

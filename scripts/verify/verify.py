@@ -32,7 +32,7 @@ from documents import documents
 from monthend import killed_mid_job, mail_outage, two_instances
 from harness import (
     BIN, PDF, ROOT, VENV, Server, SlowUpload, auth, check, fresh_database, integrity, new_contractor, print_crashes, psql, results,
-    rollups_match, server_env, set_password, sign_in, upload,
+    capacities, kept_capacity_matches, rollups_match, server_env, set_password, sign_in, upload,
 )
 
 
@@ -43,6 +43,10 @@ def fuzz():
     examples = os.environ.get("FUZZ_EXAMPLES", "25")
     total_cases = 0
     try:
+        # The months' capacity is kept before the fuzzing writes contracts, time off and weekly
+        # capacity; afterwards it must equal the same months computed again.
+        admin = sign_in(server.url, "admin@staffbook.example")["accessToken"]
+        capacities(server.url, admin)
         for role, email in [("worker", "jan.novak@staffbook.example"), ("team leader", "lead.mobile@staffbook.example"),
                             ("admin", "admin@staffbook.example")]:
             token = sign_in(server.url, email)["accessToken"]
@@ -71,6 +75,12 @@ def fuzz():
         mismatches, sums = rollups_match(database)
         check("after the fuzzing's writes, the tracked-time sums equal the entries summed again", mismatches == 0,
               f"{sums} sums, {mismatches} differ")
+        # The token from before, unless the fuzzing ended its session.
+        if requests.get(server.url + "/v1/me", headers=auth(admin), timeout=10).status_code != 200:
+            admin = sign_in(server.url, "admin@staffbook.example")["accessToken"]
+        differ, people = kept_capacity_matches(server.url, admin, database)
+        check("after the fuzzing's writes, the capacity kept per month equals the months computed again", differ == 0 and people > 0,
+              f"{people} people's months, {differ} differ")
     finally:
         server.stop()
     print(f"fuzzing ran {total_cases} cases in all", flush=True)
