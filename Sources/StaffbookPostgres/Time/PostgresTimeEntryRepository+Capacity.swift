@@ -4,15 +4,17 @@ import PostgresNIO
 import StaffbookCore
 
 /// Each person's capacity in a report's statement: computed from contracts, working days and
-/// time off, or, for whole months, read from what an earlier report kept.
+/// time off, or, for a month, read from what an earlier report kept.
 extension PostgresTimeEntryRepository {
     /// Where a report's statement takes the `capacity` it joins.
     enum CapacitySource {
         /// Computed in the statement (any range).
         case computed
-        /// The months kept per person (whole months, $3 ..< $4 exactly the range), computed in
-        /// the statement instead when a write moved the inputs since they were kept.
-        case kept(RangeShape)
+        /// The month kept per person ($3 ..< $4, exactly the range), computed in the statement
+        /// instead when a write moved the inputs since it was kept. Longer ranges compute it:
+        /// keeping a year's twelve months after a write would cost the first report twelve
+        /// statements where computing the range is one.
+        case kept
     }
 
     /// Each person's capacity over the working days $5 of $1 ... $2, unrounded, as
@@ -77,13 +79,7 @@ extension PostgresTimeEntryRepository {
                 \(capacityHours),
                 capacity AS (SELECT account_id, round(hours, 2) AS hours FROM capacity_hours)
                 """
-        case .kept(let shape):
-            // One month's kept rows are already one per person.
-            let kept =
-                shape == .oneMonth
-                ? "SELECT k.account_id, round(k.hours, 2) AS hours"
-                : "SELECT k.account_id, round(sum(k.hours), 2) AS hours"
-            let grouped = shape == .oneMonth ? "" : " GROUP BY k.account_id"
+        case .kept:
             // Both branches are planned; a one-time filter runs only one. The statement reads
             // the version and the kept rows in one snapshot, so a write committed meanwhile
             // either shows in both or in neither.
@@ -95,9 +91,9 @@ extension PostgresTimeEntryRepository {
                     FROM capacity_months_filled f JOIN months m USING (month, calendar) JOIN current_version v USING (version)
                 ),
                 capacity AS (
-                    \(kept)
+                    SELECT k.account_id, round(k.hours, 2) AS hours
                     FROM capacity_months k JOIN months m USING (month, calendar) JOIN current_version v USING (version)
-                    WHERE (SELECT ok FROM ready)\(grouped)
+                    WHERE (SELECT ok FROM ready)
                     UNION ALL
                     SELECT account_id, round(hours, 2) FROM capacity_hours WHERE NOT (SELECT ok FROM ready)
                 )
@@ -145,8 +141,8 @@ extension PostgresTimeEntryRepository {
         ON CONFLICT DO NOTHING
         """
 
-    /// Keeps the capacity of the whole months $3 ..< $4 that is not kept yet, one month at a time
-    /// (two reports of the same month compute it once: the second waits, then finds it kept).
+    /// Keeps the capacity of the month $3 ..< $4 unless it is kept (two reports of the same month
+    /// compute it once: the second waits, then finds it kept).
     static func keepCapacity(_ bindings: PostgresBindings, workingDays: [CalendarDay], on connection: PostgresConnection, logger: Logger)
         async throws
     {

@@ -63,8 +63,8 @@ extension PostgresTimeEntryRepository {
                 months.to == months.from.calendarMonth.adding(months: 1).firstDay ? .oneMonth : .wholeMonths
             default: .days
             }
-        // Capacity is kept per month: a range of whole months reads it once it is kept.
-        let source: CapacitySource = (groupBy == .person || groupBy == .team) && shape != .days ? .kept(shape) : .computed
+        // Capacity is kept per month: a month's report reads it once it is kept.
+        let source: CapacitySource = (groupBy == .person || groupBy == .team) && shape == .oneMonth ? .kept : .computed
         let (sql, binds) = (Self.reportSQL(groupBy, shape: shape, capacity: source), bindings)
         return try await database.withConnection { connection in
             if case .kept = source { try await Self.keepCapacity(binds, workingDays: workingDays, on: connection, logger: logger) }

@@ -200,8 +200,9 @@ struct TimeRollupTests {
             #expect(afterContract.report == "56.00" && afterContract.rule == afterContract.report)
             #expect(twoMonths.report == twoMonths.rule && twoMonths.report != nil)
             #expect(try await app.sql("SELECT version::text FROM capacity_version") != versionBefore)
-            // Both months kept for the inputs as they are now; nothing of older versions is left.
-            #expect(keptLast == ["2026-10-01 true", "2026-11-01 true"])
+            // The month kept for the inputs as they are now (two months are computed, not kept);
+            // nothing of older versions is left.
+            #expect(keptLast == ["2026-11-01 true"])
             #expect(try await app.sql("SELECT count(*)::text FROM capacity_months k, capacity_version v WHERE k.version <> v.version") == ["0"])
         }
     }
