@@ -221,6 +221,15 @@ def capacities(url, token):
     return result
 
 
+def verification_admin(url, admin, database):
+    """An admin of the verification's own, signed in: a fuzz run working from the contract's
+    examples (which name the demo admin) may take the demo admin's role away."""
+    _, email = new_contractor(url, admin, "capacity")
+    psql(database, f"UPDATE accounts SET roles = '{{admin}}' WHERE email = '{email}'")
+    set_password(database, email)
+    return email, sign_in(url, email)["accessToken"]
+
+
 def kept_capacity_matches(url, token, database):
     """The capacity reports read from what was kept, against the same months computed again with
     everything kept dropped: (differing people, people)."""
