@@ -141,30 +141,21 @@ extension PostgresTimeEntryRepository {
         ON CONFLICT DO NOTHING
         """
 
-    /// Keeps the capacity of the month $3 ..< $4 unless it is kept (two reports of the same month
-    /// compute it once: the second waits, then finds it kept).
-    static func keepCapacity(_ bindings: PostgresBindings, workingDays: [CalendarDay], on connection: PostgresConnection, logger: Logger)
+    /// Keeps the capacity of `month` ($1 ... $2, $3 ..< $4: the report's own bindings) unless it
+    /// is kept (two reports of the same month compute it once: the second waits, then finds it
+    /// kept).
+    static func keepCapacity(_ bindings: PostgresBindings, month: CalendarMonth, on connection: PostgresConnection, logger: Logger)
         async throws
     {
-        let missing = try await connection.query(PostgresQuery(unsafeSQL: missingMonths, binds: bindings), logger: logger)
-            .collect().map { try StoredValue.day(try $0.decode(String.self), column: "capacity_months.month") }
-        for first in missing {
-            let month = first.calendarMonth
-            var binds = PostgresBindings(capacity: 6)
-            binds.append(first.iso)
-            binds.append(month.lastDay.iso)
-            binds.append(first.iso)
-            binds.append(month.adding(months: 1).firstDay.iso)
-            binds.append(workingDays.filter { $0.calendarMonth == month }.map(\.iso))
-            binds.append(AbsenceBinds.capacityStates)
-            let keep = PostgresQuery(unsafeSQL: keepMonth, binds: binds)
-            try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    "SELECT pg_advisory_xact_lock(hashtext('staffbook:capacity-months'), \(Int32(truncatingIfNeeded: month.year * 12 + month.month)))",
-                    logger: logger
-                ).collect()
-                try await connection.query(keep, logger: logger).collect()
-            }
+        let missing = try await connection.query(PostgresQuery(unsafeSQL: missingMonths, binds: bindings), logger: logger).collect()
+        guard !missing.isEmpty else { return }
+        let keep = PostgresQuery(unsafeSQL: keepMonth, binds: bindings)
+        try await connection.withTransaction(logger: logger) { connection in
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(hashtext('staffbook:capacity-months'), \(Int32(truncatingIfNeeded: month.year * 12 + month.month)))",
+                logger: logger
+            ).collect()
+            try await connection.query(keep, logger: logger).collect()
         }
     }
 

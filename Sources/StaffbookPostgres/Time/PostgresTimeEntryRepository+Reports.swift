@@ -67,7 +67,7 @@ extension PostgresTimeEntryRepository {
         let source: CapacitySource = (groupBy == .person || groupBy == .team) && shape == .oneMonth ? .kept : .computed
         let (sql, binds) = (Self.reportSQL(groupBy, shape: shape, capacity: source), bindings)
         return try await database.withConnection { connection in
-            if case .kept = source { try await Self.keepCapacity(binds, workingDays: workingDays, on: connection, logger: logger) }
+            if case .kept = source { try await Self.keepCapacity(binds, month: range.from.calendarMonth, on: connection, logger: logger) }
             // Collected, then read column by column: decoding a row as a tuple through the
             // sequence's generic `decode` cost about 15,000 instructions a row, a quarter of a
             // 10,000-row report's time in the server.
