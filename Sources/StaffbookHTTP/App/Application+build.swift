@@ -26,16 +26,19 @@ package func buildApplication(
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = RouteTable()
-    router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: MetricsMiddleware())
-    router.add(middleware: ProblemMiddleware(routes: routes))
-    router.add(middleware: HeaderEncodingMiddleware())
-    router.add(
-        middleware: BodyLimitMiddleware(
+    // One middleware of a fixed type: the stack composed at compile time is called directly,
+    // where middlewares added one by one are each an existential call and a closure.
+    router.addMiddleware {
+        RequestLogMiddleware()
+        SecurityHeadersMiddleware()
+        MetricsMiddleware()
+        ProblemMiddleware(routes: routes)
+        HeaderEncodingMiddleware()
+        BodyLimitMiddleware(
             maxBytes: config.http.maxBodyBytes, uploadMaxBytes: config.http.maxUploadBytes, statementMaxBytes: config.http.maxStatementBytes
-        ))
-    router.add(middleware: RequestScopeMiddleware(trustForwardedFor: config.auth.trustForwardedFor))
+        )
+        RequestScopeMiddleware(trustForwardedFor: config.auth.trustForwardedFor)
+    }
     try APIHandler(services: services, database: database, metrics: metrics).registerHandlers(
         on: MethodCheckingTransport(router: router, routes: routes),
         configuration: .staffbook,
