@@ -55,7 +55,7 @@ test: lint db compose-check clean-test-dbs test-tools system-libraries
 ## swift-format (part of the toolchain) with .swift-format: layout, and no force-unwrap or
 ## try! in Sources/ (tests may unwrap).
 lint:
-	swift format lint --strict --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/ Client/Sources/ Client/Examples/Sources/
+	swift format lint --strict --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/ Client/Sources/ Client/Examples/Sources/ bench/Ceiling/
 
 ## The client package's generated sources (Client/Sources/StaffbookClient/Generated), written
 ## again from openapi.yaml after a contract change; `make test` fails while they are stale.
@@ -64,7 +64,7 @@ client: test-tools
 
 ## Lays out Sources/ as `make lint` wants it.
 format:
-	swift format format --in-place --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/ Client/Sources/ Client/Examples/Sources/
+	swift format format --in-place --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/ Client/Sources/ Client/Examples/Sources/ bench/Ceiling/
 
 ## Minutes-long checks with real processes: contract fuzzing per role, two instances racing,
 ## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads, workbooks printed to PDF by
@@ -88,6 +88,7 @@ bench: db system-libraries
 	@command -v wrk >/dev/null && command -v valgrind >/dev/null && command -v objcopy >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk valgrind binutils >/dev/null; }
 	swift build -c release --product staffbook
 	swift build -c release --product staffbook-pdf-attachments
+	swift build -c release --product staffbook-ceiling
 	@python3 -c "import requests" 2>/dev/null || python3 -m pip install --quiet requests
 	python3 bench/run.py
 

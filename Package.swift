@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "staffbook-fuzz", targets: ["StaffbookFuzz"]),
         // Reads a PDF's ISDOC attachment with poppler, in a process of its own (the server runs it).
         .executable(name: "staffbook-pdf-attachments", targets: ["StaffbookPDFAttachments"]),
+        // The HTTP stack's own cost of a keyed read, for `make bench` to measure the server against.
+        .executable(name: "staffbook-ceiling", targets: ["StaffbookCeiling"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -192,6 +194,15 @@ let package = Package(
             ],
             path: "Fuzz/Sources/StaffbookFuzz",
             exclude: ["main.swift"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "StaffbookCeiling",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "bench/Ceiling",
             swiftSettings: swiftSettings
         ),
         // Real parts for tests: a database per test copied from a migrated template, a clock

@@ -1,0 +1,150 @@
+// The stack's own cost of a keyed read, without anything of Staffbook: Hummingbird's router
+// with one route that runs one prepared PostgresNIO statement and writes its row as JSON by
+// hand, and one route that answers a constant. `make bench` drives both as it drives the
+// server, so the server's CPU per request is read against what the stack alone costs.
+import Foundation
+import Hummingbird
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+struct AccountStatement: PostgresPreparedStatement {
+    typealias Row = (UUID, String, String, String)
+    static let sql = "SELECT id, email::text, first_name, last_name FROM accounts WHERE id = $1"
+    let id: UUID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(id)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        try row.decode(Row.self)
+    }
+}
+
+/// The admin list's first page of approved invoices for September 2026, as the server's
+/// statement reads it (21 rows: 20 and whether there is a next page). The month is written in
+/// the statement, so PostgreSQL plans it for its value, as it does the server's.
+struct InvoicePageStatement: PostgresPreparedStatement {
+    typealias Row = (
+        UUID, UUID, String, String, String, String, String, String, String, String?, String?, Int32, String?,
+        UUID, String, Int64, String, Date?, Date?, Date?, Date?
+    )
+    static let sql = """
+        SELECT page.id, page.account_id, page.first_name, page.last_name, page.email::text, to_char(page.period, 'YYYY-MM'),
+               page.state::text, page.kind::text, page.amount::text, page.statement_hours::text, page.statement_rate::text,
+               page.version, page.return_reason, f.id, f.media_type, f.size, encode(f.sha256, 'hex'),
+               page.submitted_at, page.approved_at, page.paid_at, page.exported_at
+        FROM (
+            SELECT i.*, a.first_name, a.last_name, a.email
+            FROM accounts a JOIN invoices i ON i.account_id = a.id
+            WHERE i.period = '2026-09-01' AND i.state = 'approved'
+            ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
+            LIMIT 21
+        ) page
+        JOIN invoice_files f ON f.id = page.current_file_id
+        ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period
+        """
+    func makeBindings() -> PostgresBindings {
+        PostgresBindings()
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        try row.decode(Row.self)
+    }
+}
+
+/// `"2026-09-01T00:00:00Z"` from whole seconds, by the civil-from-days arithmetic.
+func timestamp(_ date: Date?) -> String {
+    guard let date else { return "null" }
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let second = seconds - days * 86_400
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\"\(year)-\(two(month))-\(two(day))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z\""
+}
+
+func text(_ value: String?) -> String {
+    value.map { "\"\(escaped($0))\"" } ?? "null"
+}
+
+/// One invoice of the page as the server writes it.
+func invoiceJSON(_ row: InvoicePageStatement.Row) -> String {
+    let person = #"{"id":"\#(row.1.uuidString.lowercased())","firstName":\#(text(row.2)),"lastName":\#(text(row.3)),"email":\#(text(row.4))}"#
+    let file = #"{"id":"\#(row.13.uuidString.lowercased())","mediaType":\#(text(row.14)),"size":\#(row.15),"sha256":"\#(row.16)"}"#
+    return #"{"id":"\#(row.0.uuidString.lowercased())","person":\#(person),"period":"\#(row.5)","state":"\#(row.6)","kind":"\#(row.7)","#
+        + #""amount":\#(row.8),"statementHours":\#(row.9 ?? "null"),"statementRate":\#(row.10 ?? "null"),"version":\#(row.11),"#
+        + #""returnReason":\#(text(row.12)),"file":\#(file),"submittedAt":\#(timestamp(row.17)),"approvedAt":\#(timestamp(row.18)),"#
+        + #""paidAt":\#(timestamp(row.19)),"exportedAt":\#(timestamp(row.20))}"#
+}
+
+/// A JSON string literal's content, with what JSON escapes escaped.
+func escaped(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\u{0}"..."\u{1F}": out += String(format: "\\u%04x", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+@main
+struct Ceiling {
+    static func main() async throws {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = environment["DATABASE_URL"].flatMap(URL.init(string:)), let host = url.host, let user = url.user,
+            let account = environment["CEILING_ACCOUNT"].flatMap(UUID.init(uuidString:))
+        else {
+            FileHandle.standardError.write(Data("DATABASE_URL and CEILING_ACCOUNT are needed\n".utf8))
+            exit(2)
+        }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: url.port ?? 5432, username: user, password: url.password, database: String(url.path.dropFirst()),
+            tls: .disable)
+        configuration.options.maximumConnections = Int(environment["DATABASE_MAX_CONNECTIONS"] ?? "") ?? 4
+        configuration.options.additionalStartupParameters = [("jit", "off")]
+        let logger = Logger(label: "ceiling")
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+
+        let router = Router()
+        router.get("live") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
+        }
+        router.get("me") { _, _ -> Response in
+            for try await (id, email, first, last) in try await client.execute(AccountStatement(id: account), logger: logger) {
+                let json =
+                    #"{"id":"\#(id.uuidString.lowercased())","email":"\#(escaped(email))","#
+                    + #""firstName":"\#(escaped(first))","lastName":"\#(escaped(last))"}"#
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+            }
+            return Response(status: .notFound)
+        }
+        router.get("invoices") { _, _ -> Response in
+            var items: [String] = []
+            for try await row in try await client.execute(InvoicePageStatement(), logger: logger) {
+                items.append(invoiceJSON(row))
+            }
+            let json = #"{"items":[\#(items.prefix(20).joined(separator: ","))],"nextCursor":\#(items.count > 20 ? "\"next\"" : "null")}"#
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+        }
+        let port = Int(environment["HTTP_PORT"] ?? "") ?? 18091
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), services: [client], logger: logger)
+        try await app.runService()
+    }
+}
