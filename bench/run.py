@@ -28,8 +28,6 @@ PORT = 18090
 URL = f"http://127.0.0.1:{PORT}"
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 CONNECTIONS = 32
-CEILING_BIN = os.path.join(os.path.dirname(BIN), "staffbook-ceiling")
-CEILING_PORT = 18092
 THREADS = 2
 OUT = os.path.join(ROOT, "bench-results")
 KEY = "bench:" + base64.b64encode(b"bench signing key, 48 bytes long, not a secret!!").decode()
@@ -240,39 +238,6 @@ def postgres_backends():
     return pids
 
 
-def ceiling_rows(account):
-    """The stack's own cost, with nothing of Staffbook (bench/Ceiling): Hummingbird's router
-    answering a constant, one prepared PostgresNIO statement by key, and the admin list's page
-    statement, each written as JSON by hand. Driven as the server's rows are: the floor under
-    the server's CPU per request on this machine."""
-    global URL, SERVER_PID
-    e = env()
-    e.update({"HTTP_PORT": str(CEILING_PORT), "CEILING_ACCOUNT": account})
-    process = subprocess.Popen([CEILING_BIN], env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    saved = URL, SERVER_PID
-    URL, SERVER_PID = f"http://127.0.0.1:{CEILING_PORT}", process.pid
-    rows = []
-    try:
-        started = time.time()
-        while True:
-            try:
-                requests.get(URL + "/me", timeout=5).raise_for_status()
-                break
-            except requests.RequestException:
-                if time.time() - started > 30:
-                    raise RuntimeError("the ceiling server did not start")
-                time.sleep(0.05)
-        wrk("warm-up", BENCH_PATH="/live", seconds=2)
-        for name, path in [("ceiling: constant (no database)", "/live"), ("ceiling: one row by key", "/me"),
-                           ("ceiling: the admin list's page", "/invoices")]:
-            rows.append(wrk(name, BENCH_PATH=path))
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        URL, SERVER_PID = saved
-    return rows
-
-
 def report_rows(admin, entries):
     """The month's report by each grouping, one request at a time (its own latency and CPU), and
     eight at once; `entries` names the database's size in the rows."""
@@ -457,7 +422,8 @@ def main():
     finally:
         server.stop()
 
-    rows += ceiling_rows(worker_id)
+    import ceiling
+    rows += ceiling.rows(worker_id)
 
     # The same reports on 20,000,000 entries: their cost follows the month's people, not history.
     if os.environ.get("BENCH_HISTORY", "1") != "0":

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""The HTTP stack's own floor for `make bench`: `staffbook-ceiling` (bench/Ceiling) serves a
+constant, one row by key and the admin list's page with Hummingbird and PostgresNIO alone, and
+is driven as the server is, so the server's CPU per request reads against what the stack costs
+without any of Staffbook.
+
+Used by bench/run.py after the server's rows (the two never run at once); alone:
+`python3 bench/ceiling.py` once the benchmark database exists.
+"""
+import os
+import subprocess
+import sys
+import time
+
+import requests
+
+sys.path.insert(0, os.path.dirname(__file__))
+import run as bench  # noqa: E402  (the same database, environment and wrk runs as the server's rows)
+
+BIN = os.path.join(os.path.dirname(bench.BIN), "staffbook-ceiling")
+CEILING_PORT = 18092
+# The account the keyed read returns: the contractor the server's /v1/me row signs in as.
+ACCOUNT = "10000000-0000-4000-8000-000000000003"
+
+
+def rows(account):
+    """The stack's own cost, with nothing of Staffbook (bench/Ceiling): Hummingbird's router
+    answering a constant, one prepared PostgresNIO statement by key, and the admin list's page
+    statement, each written as JSON by hand. Driven as the server's rows are: the floor under
+    the server's CPU per request on this machine."""
+    e = bench.env()
+    e.update({"HTTP_PORT": str(CEILING_PORT), "CEILING_ACCOUNT": account})
+    process = subprocess.Popen([BIN], env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    saved = bench.URL, bench.SERVER_PID
+    bench.URL, bench.SERVER_PID = f"http://127.0.0.1:{CEILING_PORT}", process.pid
+    found = []
+    try:
+        started = time.time()
+        while True:
+            try:
+                requests.get(bench.URL + "/me", timeout=5).raise_for_status()
+                break
+            except requests.RequestException:
+                if time.time() - started > 30:
+                    raise RuntimeError("the ceiling server did not start")
+                time.sleep(0.05)
+        bench.wrk("warm-up", BENCH_PATH="/live", seconds=2)
+        for name, path in [("ceiling: constant (no database)", "/live"), ("ceiling: one row by key", "/me"),
+                           ("ceiling: the admin list's page", "/invoices")]:
+            found.append(bench.wrk(name, BENCH_PATH=path))
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        bench.URL, bench.SERVER_PID = saved
+    return found
+
+
+if __name__ == "__main__":
+    for row in rows(ACCOUNT):
+        print(f"  {row['path']}: {row['rps']:.0f} req/s, p99 {row['p99_ms']:.2f} ms, server CPU {row['server_cpu_ms']:.3f} ms")
