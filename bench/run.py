@@ -458,6 +458,7 @@ def main():
     if os.environ.get("BENCH_CALLGRIND", "1") != "0":
         import callgrind
         instructions = callgrind.measure()
+        instructions.update({f"ceiling: {name}": figure for name, figure in callgrind.measure_ceiling().items()})
     stamp = time.strftime("%Y%m%d-%H%M%S")
     json.dump({"rows": rows, "payrun": payrun_rows, "peak_rss_payrun_mb": payrun_rss, "instructions_per_request": instructions, "month_report_ms": month_report_ms, "cold_start_ms": cold * 1000, "peak_rss_reads_mb": read_rss, "peak_rss_uploads_mb": upload_rss,
                "seconds": SECONDS, "connections": CONNECTIONS}, open(os.path.join(OUT, f"bench-{stamp}.json"), "w"), indent=2)

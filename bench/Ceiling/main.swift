@@ -103,10 +103,27 @@ func escaped(_ text: String) -> String {
     return out
 }
 
+/// A synchronous entry point that waits for the server's task, as the server's own does: valgrind
+/// (which counts the ceiling's instructions per request) crashes on an `async` main's Dispatch
+/// signal loop.
 @main
-struct Ceiling {
-    static func main() async throws {
+enum Ceiling {
+    static func main() {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        let finished = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                try await serve()
+            } catch {
+                FileHandle.standardError.write(Data("staffbook-ceiling: \(error)\n".utf8))
+                exit(1)
+            }
+            finished.signal()
+        }
+        finished.wait()
+    }
+
+    static func serve() async throws {
         let environment = ProcessInfo.processInfo.environment
         guard let url = environment["DATABASE_URL"].flatMap(URL.init(string:)), let host = url.host, let user = url.user,
             let account = environment["CEILING_ACCOUNT"].flatMap(UUID.init(uuidString:))
