@@ -151,7 +151,7 @@ extension PostgresTimeEntryRepository {
         guard !missing.isEmpty else { return }
         let keep = PostgresQuery(unsafeSQL: keepMonth, binds: bindings)
         try await connection.withTransaction(logger: logger) { connection in
-            try await connection.query(
+            _ = try await connection.query(
                 "SELECT pg_advisory_xact_lock(hashtext('staffbook:capacity-months'), \(Int32(truncatingIfNeeded: month.year * 12 + month.month)))",
                 logger: logger
             ).collect()
