@@ -155,7 +155,7 @@ extension PostgresTimeEntryRepository {
                 "SELECT pg_advisory_xact_lock(hashtext('staffbook:capacity-months'), \(Int32(truncatingIfNeeded: month.year * 12 + month.month)))",
                 logger: logger
             ).collect()
-            try await connection.query(keep, logger: logger).collect()
+            _ = try await connection.query(keep, logger: logger).collect()
         }
     }
 
