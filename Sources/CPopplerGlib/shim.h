@@ -2,10 +2,15 @@
 #include <poppler.h>
 #include <string.h>
 
+// The largest ISDOC read (the server's ISDOC reader refuses larger documents).
+#define STAFFBOOK_MAX_ISDOC_BYTES (2u * 1024u * 1024u)
+// Attachments looked at: an invoice has one or two; a PDF with thousands is built to make work.
+#define STAFFBOOK_MAX_ATTACHMENTS 64
+
 // Appends a block of an attachment being saved to a GByteArray, up to a limit.
 static gboolean staffbook_append_block(const gchar *buf, gsize count, gpointer data, GError **error) {
     GByteArray *array = (GByteArray *)data;
-    if (array->len + count > 4u * 1024u * 1024u) {
+    if (array->len + count > STAFFBOOK_MAX_ISDOC_BYTES) {
         g_set_error_literal(error, g_quark_from_static_string("staffbook"), 1, "attachment too large");
         return FALSE;
     }
@@ -14,7 +19,10 @@ static gboolean staffbook_append_block(const gchar *buf, gsize count, gpointer d
 }
 
 // The first attachment of a PDF whose name ends in ".isdoc" or ".xml" (case aside): its bytes,
-// or NULL when there is none. *unreadable is set when the PDF cannot be opened at all.
+// or NULL when there is none or it cannot be saved within the limit (only the first such
+// attachment is saved: many names pointing at one stream that inflates without end must cost one
+// inflation, not one each). Only the first STAFFBOOK_MAX_ATTACHMENTS attachments are looked at.
+// *unreadable is set when the PDF cannot be opened at all.
 static inline GByteArray *staffbook_first_isdoc_attachment(const char *data, size_t length, int *unreadable) {
     *unreadable = 0;
     GBytes *bytes = g_bytes_new(data, length);
@@ -27,13 +35,20 @@ static inline GByteArray *staffbook_first_isdoc_attachment(const char *data, siz
         return NULL;
     }
     GByteArray *found = NULL;
-    GList *attachments = poppler_document_get_attachments(document);
-    for (GList *item = attachments; item != NULL && found == NULL; item = item->next) {
+    GList *attachments = NULL;
+    if (poppler_document_get_n_attachments(document) <= STAFFBOOK_MAX_ATTACHMENTS) {
+        attachments = poppler_document_get_attachments(document);
+    } else {
+        *unreadable = 1;
+    }
+    int tried = 0;
+    for (GList *item = attachments; item != NULL && !tried; item = item->next) {
         PopplerAttachment *attachment = (PopplerAttachment *)item->data;
         const char *name = attachment->name != NULL ? attachment->name : "";
         size_t n = strlen(name);
         int isdoc = (n >= 6 && g_ascii_strcasecmp(name + n - 6, ".isdoc") == 0) || (n >= 4 && g_ascii_strcasecmp(name + n - 4, ".xml") == 0);
         if (!isdoc) continue;
+        tried = 1;
         GByteArray *content = g_byte_array_new();
         GError *saveError = NULL;
         if (poppler_attachment_save_to_callback(attachment, staffbook_append_block, content, &saveError)) {

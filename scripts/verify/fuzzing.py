@@ -1,5 +1,6 @@
 """`make verify`: every fuzz target (scripts/fuzz.sh) built with libFuzzer and AddressSanitizer
-and run for FUZZ_SECONDS each (45 by default); a crash, a trap or a timeout fails the check."""
+and run for FUZZ_SECONDS each (45 by default); a crash, a trap, an input that takes over a second
+or one that allocates past the memory limit fails the check (scripts/fuzz.sh sets the limits)."""
 import os
 import re
 import subprocess

@@ -39,20 +39,27 @@ package enum ISDOCReader {
 
     /// The document's data (every value marked as from ISDOC). `companyIco`, when known, must be
     /// the customer's.
-    package static func read(_ bytes: Data, companyIco: String?) throws(Problem) -> InvoiceData {
+    /// `budget` bounds the parse: a document that would take longer, or holds more elements than
+    /// any invoice, is refused as too large.
+    package static func read(_ bytes: Data, companyIco: String?, budget: XMLBudget = XMLBudget()) throws(Problem) -> InvoiceData {
         guard bytes.count <= maximumBytes else { throw Problem(field: nil, code: .tooLarge) }
         switch XMLInput.screen(bytes) {
         case .declarations: throw Problem(field: nil, code: .declarations)
         case .unreadable: throw Problem(field: nil, code: .notISDOC)
+        case .tooComplex: throw Problem(field: nil, code: .tooLarge)
         case nil: break
         }
-        let collector = Collector()
+        let collector = Collector(budget: budget)
         let parser = XMLParser(data: bytes)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
         parser.delegate = collector
-        guard parser.parse(), collector.isInvoice, !collector.tooDeep else { throw Problem(field: nil, code: .notISDOC) }
-        return try data(collector.values, companyIco: companyIco)
+        let parsed = parser.parse()
+        if collector.overBudget { throw Problem(field: nil, code: .tooLarge) }
+        guard parsed, collector.isInvoice, !collector.tooDeep else { throw Problem(field: nil, code: .notISDOC) }
+        var values: [String: [String]] = [:]
+        for (mark, texts) in collector.values.enumerated() where !texts.isEmpty { values[Path.ordered[mark]] = texts }
+        return try data(values, companyIco: companyIco)
     }
 
     /// Paths (element names from the root, namespace aside) of the values read.
@@ -83,11 +90,14 @@ package enum ISDOCReader {
         static let iban = "Invoice/PaymentMeans/Payment/Details/IBAN"
         static let variableSymbol = "Invoice/PaymentMeans/Payment/Details/VariableSymbol"
 
-        static let all: Set<String> = [
+        static let ordered: [String] = [
             number, issueDate, taxPointDate, localCurrency, foreignCurrency, supplierIco, supplierDic, customerIco, line, lineForeign,
             rate, tax, taxForeign, exclusive, exclusiveForeign, inclusive, inclusiveForeign, payable, payableForeign, rounding, dueDate,
             accountNumber, bankCode, iban, variableSymbol,
         ]
+
+        /// The paths as a tree, each marked with its index in `ordered`.
+        static let tree = XMLElementTree(ordered.enumerated().map { ($0.element, $0.offset) })
     }
 
     private static func data(_ values: [String: [String]], companyIco: String?) throws(Problem) -> InvoiceData {
@@ -171,37 +181,54 @@ package enum ISDOCReader {
         }
     }
 
-    /// Collects the text of the elements in `Path.all`, by path.
+    /// Collects the text of the elements at `Path.tree`'s marked nodes: a stack of tree nodes,
+    /// so each element costs a lookup of its own name, whatever its depth.
     private final class Collector: NSObject, XMLParserDelegate {
         static let namespace = "http://isdoc.cz/namespace/2013"
         static let maximumDepth = 64
+        static let maximumValues = 10_000
+        static let maximumTextLength = 1000
 
-        var path: [String] = []
-        var values: [String: [String]] = [:]
+        let budget: XMLBudget
+        var nodes: [XMLElementTree.Node] = []
+        var values = [[String]](repeating: [], count: Path.ordered.count)
         var text = ""
+        var elements = 0
         var isInvoice = false
         var tooDeep = false
+        var overBudget = false
+
+        init(budget: XMLBudget) {
+            self.budget = budget
+        }
 
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
         ) {
-            if path.isEmpty { isInvoice = name == "Invoice" && namespaceURI == Self.namespace }
-            path.append(name)
+            elements += 1
+            if budget.isSpent(atElement: elements) {
+                overBudget = true
+                parser.abortParsing()
+                return
+            }
+            if nodes.isEmpty { isInvoice = name == "Invoice" && namespaceURI == Self.namespace }
+            nodes.append(Path.tree.child(of: nodes.last ?? XMLElementTree.top, named: name))
             text = ""
-            if path.count > Self.maximumDepth {
+            if nodes.count > Self.maximumDepth {
                 tooDeep = true
                 parser.abortParsing()
             }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if text.utf8.count < 1000 { text += string }
+            guard let node = nodes.last, Path.tree.mark(node) != nil, text.utf8.count < Self.maximumTextLength else { return }
+            text += string
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            let key = path.joined(separator: "/")
-            if Path.all.contains(key), (values[key]?.count ?? 0) < 10_000 { values[key, default: []].append(text) }
-            path.removeLast()
+            if let node = nodes.popLast(), let mark = Path.tree.mark(node), values[mark].count < Self.maximumValues {
+                values[mark].append(text)
+            }
             text = ""
         }
     }

@@ -14,6 +14,10 @@ package enum InvoiceError: Error, Equatable {
     case noContractorContract
     /// The month has not begun.
     case futurePeriod
+    /// The invoice keeps as many file versions as it may.
+    case tooManyVersions(limit: Int)
+    /// The person uploaded as many files or bytes in the last 24 hours as they may.
+    case uploadQuota(files: Int, bytes: Int)
     /// Hours were given for a person without an HPP, DPP or DPC contract in the month.
     case noStatementContract(personId: UUID, month: CalendarMonth)
 }

@@ -10,9 +10,11 @@ package protocol InvoiceRepository: Sendable {
     func hadContractorContract(personId: UUID, month: CalendarMonth) async throws -> Bool
     /// Creates the invoice or replaces its file, in one transaction; with an idempotent request,
     /// its key is claimed in the same transaction. An invoice its owner may no longer replace
-    /// throws `InvoiceError.locked`.
+    /// throws `InvoiceError.locked`; bytes the invoice already has are not stored again (that
+    /// version becomes current); a new file past `limits` throws `tooManyVersions` or `uploadQuota`.
     func upload(
-        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, data: InvoiceData, idempotency: IdempotentRequest?, now: Date
+        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, data: InvoiceData, quota: UploadQuota,
+        idempotency: IdempotentRequest?, now: Date
     ) async throws -> UploadOutcome
     /// The newest file's bytes with what a download needs.
     func fileContent(invoiceId: UUID) async throws -> (invoice: Invoice, bytes: Data)?

@@ -93,7 +93,9 @@ package struct BankStatementProblem: Error, Sendable, Equatable {
 /// Reads either statement format, telling them apart by their first bytes.
 package enum BankStatementReader {
     package static let maximumBytes = 32 << 20
-    package static let maximumLines = 100_000
+    /// Lines of one statement: a month of a company's payments and receipts is hundreds; a file
+    /// of more is refused before it costs more.
+    package static let maximumLines = 20_000
 
     /// The statement in `bytes`, which must be of `ourAccount`.
     package static func read(_ bytes: Data, ourAccount: BankAccount) throws(BankStatementProblem) -> BankStatement {

@@ -10,19 +10,25 @@ import Foundation
 package enum Camt053Reader {
     static let namespacePrefix = "urn:iso:std:iso:20022:tech:xsd:camt.053."
 
-    package static func read(_ bytes: Data) throws(BankStatementProblem) -> BankStatement {
+    /// `budget` bounds the parse: a statement that would take longer is refused as too large, as
+    /// is one of more than `maximumLines` lines (transactions, or entries without any).
+    package static func read(
+        _ bytes: Data, budget: XMLBudget = XMLBudget(duration: .seconds(5), maximumElements: 5_000_000),
+        maximumLines: Int = BankStatementReader.maximumLines
+    ) throws(BankStatementProblem) -> BankStatement {
         switch XMLInput.screen(bytes) {
         case .declarations: throw BankStatementProblem(.declarations)
         case .unreadable: throw BankStatementProblem(.notAStatement)
+        case .tooComplex: throw BankStatementProblem(.tooLarge)
         case nil: break
         }
-        let collector = Collector()
+        let collector = Collector(budget: budget, maximumLines: maximumLines)
         let parser = XMLParser(data: bytes)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
         parser.delegate = collector
         let parsed = parser.parse()
-        if collector.tooMany { throw BankStatementProblem(.tooLarge) }
+        if collector.tooMany || collector.overBudget { throw BankStatementProblem(.tooLarge) }
         guard parsed, collector.isStatement, !collector.tooDeep, collector.statements == 1 else { throw BankStatementProblem(.notAStatement) }
         let iban = collector.statement["Acct/Id/IBAN"].map { $0.uppercased() }
         guard let iban, !iban.isEmpty else { throw BankStatementProblem(.notAStatement) }
@@ -76,88 +82,141 @@ package enum Camt053Reader {
         var transactions: [[String: String]] = []
     }
 
+    /// Where an element of the statement is, and what the reader does with it.
+    private enum Role {
+        case statement, entry, transaction
+        /// A value of the statement, the entry or the transaction it is in, by its path there.
+        case statementValue(String), entryValue(String), transactionValue(String)
+    }
+
+    /// Every element the reader looks at, from the document's root (`*`: the message's element).
+    private static let roles: [(path: String, role: Role)] = {
+        let statement = "Document/*/Stmt", entry = statement + "/Ntry", transaction = entry + "/NtryDtls/TxDtls"
+        var roles: [(String, Role)] = [(statement, .statement), (entry, .entry), (transaction, .transaction)]
+        roles += ["Id", "Acct/Id/IBAN"].map { (statement + "/" + $0, .statementValue($0)) }
+        roles += ["Sts", "Sts/Cd", "CdtDbtInd", "BookgDt/Dt", "BookgDt/DtTm", "Amt", "RvslInd", "AcctSvcrRef", "NtryRef"].map {
+            (entry + "/" + $0, .entryValue($0))
+        }
+        var ofTransaction = ["AmtDtls/TxAmt/Amt", "Amt", "Refs/AcctSvcrRef", "Refs/EndToEndId", "RmtInf/Strd/CdtrRefInf/Ref", "RmtInf/Ustrd"]
+        for side in ["Cdtr", "Dbtr"] {
+            ofTransaction += [
+                "RltdPties/\(side)Acct/Id/IBAN", "RltdPties/\(side)Acct/Id/Othr/Id", "RltdPties/\(side)/Nm", "RltdPties/\(side)/Pty/Nm",
+            ]
+        }
+        roles += ofTransaction.map { (transaction + "/" + $0, .transactionValue($0)) }
+        return roles
+    }()
+
+    private static let tree = XMLElementTree(roles.enumerated().map { ($0.element.path, $0.offset) })
+
     /// Collects the statement's own values, and each entry's and its transactions' values by
-    /// their path within the entry or transaction (`Amt@Ccy` for the currency attribute).
+    /// their path within the entry or transaction (`Amt@Ccy` for the currency attribute). A stack
+    /// of `tree`'s nodes: each element costs a lookup of its own name, whatever its depth.
     private final class Collector: NSObject, XMLParserDelegate {
         static let maximumDepth = 64
         static let maximumTextLength = 1000
 
-        var path: [String] = []
+        let budget: XMLBudget
+        let maximumLines: Int
+        var nodes: [XMLElementTree.Node] = []
         var text = ""
+        var elements = 0
+        /// Lines of the statement so far (an entry of n transactions is n lines).
+        var lines = 0
         var isStatement = false
         var tooDeep = false
         var tooMany = false
+        var overBudget = false
         var statements = 0
         var statement: [String: String] = [:]
         var entries: [Entry] = []
         var entry: Entry?
         var transaction: [String: String]?
-        /// Where the statement, the entry and the transaction start in `path`.
-        var statementDepth = 0, entryDepth = 0, transactionDepth = 0
+
+        init(budget: XMLBudget, maximumLines: Int) {
+            self.budget = budget
+            self.maximumLines = maximumLines
+        }
+
+        private func role(_ node: XMLElementTree.Node) -> Role? {
+            Camt053Reader.tree.mark(node).map { Camt053Reader.roles[$0].role }
+        }
 
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
         ) {
-            if path.isEmpty { isStatement = name == "Document" && (namespaceURI ?? "").hasPrefix(Camt053Reader.namespacePrefix) }
-            path.append(name)
+            elements += 1
+            if budget.isSpent(atElement: elements) {
+                overBudget = true
+                parser.abortParsing()
+                return
+            }
+            if nodes.isEmpty { isStatement = name == "Document" && (namespaceURI ?? "").hasPrefix(Camt053Reader.namespacePrefix) }
+            let node = Camt053Reader.tree.child(of: nodes.last ?? XMLElementTree.top, named: name)
+            nodes.append(node)
             text = ""
-            if path.count > Self.maximumDepth {
+            if nodes.count > Self.maximumDepth {
                 tooDeep = true
                 parser.abortParsing()
                 return
             }
-            switch (name, path.count) {
-            case ("Stmt", 3):
+            switch role(node) {
+            case .statement:
                 statements += 1
-                statementDepth = path.count
-            case ("Ntry", statementDepth + 1) where statementDepth > 0:
-                guard entries.count < BankStatementReader.maximumLines else {
-                    tooMany = true
-                    parser.abortParsing()
-                    return
-                }
+            case .entry:
                 entry = Entry()
-                entryDepth = path.count
-            case ("TxDtls", entryDepth + 2) where entry != nil && path[entryDepth] == "NtryDtls":
+            case .transaction where entry != nil:
                 transaction = [:]
-                transactionDepth = path.count
-            default: break
+            case .entryValue(let key) where key == "Amt":
+                if let currency = attributes["Ccy"] { store(.entryValue(key + "@Ccy"), currency) }
+            case .transactionValue(let key) where key.hasSuffix("Amt"):
+                if let currency = attributes["Ccy"] { store(.transactionValue(key + "@Ccy"), currency) }
+            default:
+                break
             }
-            if name == "Amt", let currency = attributes["Ccy"] { store(key(suffix: "@Ccy"), currency) }
+            if lines + (entry.map { max($0.transactions.count + (transaction == nil ? 0 : 1), 1) } ?? 0) > maximumLines {
+                tooMany = true
+                parser.abortParsing()
+            }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if text.utf8.count < Self.maximumTextLength { text += string }
+            guard let node = nodes.last, Camt053Reader.tree.mark(node) != nil, text.utf8.count < Self.maximumTextLength else { return }
+            text += string
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            store(key(suffix: ""), text.trimmingCharacters(in: .whitespacesAndNewlines))
-            if transaction != nil, path.count == transactionDepth, let done = transaction {
-                entry?.transactions.append(done)
-                transaction = nil
-            } else if entry != nil, path.count == entryDepth, let done = entry {
-                entries.append(done)
+            guard let node = nodes.popLast(), let role = role(node) else { return }
+            switch role {
+            case .statement:
+                break
+            case .entry:
+                if let done = entry {
+                    entries.append(done)
+                    lines += max(done.transactions.count, 1)
+                }
                 entry = nil
+            case .transaction:
+                if let done = transaction { entry?.transactions.append(done) }
+                transaction = nil
+            case .statementValue, .entryValue, .transactionValue:
+                store(role, text.trimmingCharacters(in: .whitespacesAndNewlines))
             }
-            path.removeLast()
             text = ""
         }
 
-        /// The current element's path within the innermost of transaction, entry or statement.
-        private func key(suffix: String) -> String? {
-            let start = transaction != nil ? transactionDepth : entry != nil ? entryDepth : statementDepth
-            guard start > 0, path.count > start else { return nil }
-            return path[start...].joined(separator: "/") + suffix
-        }
-
-        private func store(_ key: String?, _ value: String) {
-            guard let key, !value.isEmpty else { return }
-            if transaction != nil {
-                if transaction?[key] == nil { transaction?[key] = value }
-            } else if entry != nil {
-                if entry?.values[key] == nil { entry?.values[key] = value }
-            } else if statement[key] == nil, statementDepth > 0, path.count <= statementDepth + 3 {
-                statement[key] = value
+        /// The first value at each key of the statement, entry or transaction it belongs to.
+        private func store(_ role: Role, _ value: String) {
+            guard !value.isEmpty else { return }
+            switch role {
+            case .transactionValue(let key):
+                if transaction != nil, transaction?[key] == nil { transaction?[key] = value }
+            case .entryValue(let key):
+                if entry != nil, entry?.values[key] == nil { entry?.values[key] = value }
+            case .statementValue(let key):
+                if statement[key] == nil { statement[key] = value }
+            case .statement, .entry, .transaction:
+                break
             }
         }
     }

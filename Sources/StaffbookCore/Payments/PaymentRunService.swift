@@ -6,11 +6,14 @@ package struct PaymentRunService: Sendable {
     package let runs: any PaymentRunRepository
     package let idempotency: any IdempotencyStore
     package let clock: any AppClock
+    /// Where statements are parsed: off the threads that serve requests.
+    package let parsing: any BlockingWork
 
-    package init(runs: any PaymentRunRepository, idempotency: any IdempotencyStore, clock: any AppClock) {
+    package init(runs: any PaymentRunRepository, idempotency: any IdempotencyStore, clock: any AppClock, parsing: any BlockingWork = InlineWork()) {
         self.runs = runs
         self.idempotency = idempotency
         self.clock = clock
+        self.parsing = parsing
     }
 
     package struct Creation: Sendable, Equatable {
@@ -121,8 +124,8 @@ package struct PaymentRunService: Sendable {
         guard let payer = try await runs.paymentSettings().payer else { throw PaymentRunError.notConfigured }
         let statement: BankStatement
         do {
-            statement = try BankStatementReader.read(bytes, ourAccount: payer.account)
-        } catch {
+            statement = try await parsing.run { () throws(BankStatementProblem) in try BankStatementReader.read(bytes, ourAccount: payer.account) }
+        } catch let error as BankStatementProblem {
             throw PaymentRunError.statement(error)
         }
         return try await runs.importStatement(statement, source: bytes, confirm: confirm, actorId: actorId, now: clock.now())

@@ -7,12 +7,18 @@ package struct TimeService: Sendable {
     package let entries: any TimeEntryRepository
     package let idempotency: any IdempotencyStore
     package let clock: any AppClock
+    /// Where imported files are parsed: off the threads that serve requests.
+    package let parsing: any BlockingWork
 
-    package init(catalog: any CatalogRepository, entries: any TimeEntryRepository, idempotency: any IdempotencyStore, clock: any AppClock) {
+    package init(
+        catalog: any CatalogRepository, entries: any TimeEntryRepository, idempotency: any IdempotencyStore, clock: any AppClock,
+        parsing: any BlockingWork = InlineWork()
+    ) {
         self.catalog = catalog
         self.entries = entries
         self.idempotency = idempotency
         self.clock = clock
+        self.parsing = parsing
     }
 
     // MARK: Entries
@@ -145,6 +151,10 @@ package struct TimeService: Sendable {
             let project = try await availableProject(projectId, to: personId)
             work.projectId = project.id
             work.billable = project.billable
+        } else if newStart != current.start {
+            // Moving the start resizes the entry: a project closed since the timer started takes
+            // no more time, as an entry's edit is refused.
+            _ = try await availableProject(current.projectId, to: personId)
         }
         return try await entries.editTimer(personId: personId, entryId: current.id, start: newStart, work: work, now: now)
     }
@@ -199,7 +209,7 @@ package struct TimeService: Sendable {
     /// The file is checked and matched in memory against what the store holds (three reads),
     /// then written in one transaction: its size does not hold a connection line by line.
     package func importFile(_ data: Data, personId: UUID, mayCreate: Bool, confirm: Bool) async throws -> ImportResult {
-        let file = try TimeCSV.read(data)
+        let file = try await parsing.run { () throws(TimeError) in try TimeCSV.read(data) }
         let now = clock.now()
         var context = ImportContext(matches: [], memberTeams: [], recorded: [], settledMonths: [])
         if let span = ImportPlan.span(of: file.rows) {

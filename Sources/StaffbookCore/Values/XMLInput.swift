@@ -9,7 +9,15 @@ package enum XMLInput {
         case declarations
         /// Not valid UTF-8, another declared encoding, or a processing instruction.
         case unreadable
+        /// A tag beyond what any real document holds: too many attributes, or too long a name.
+        /// The parser's own checks of such tags are quadratic.
+        case tooComplex
     }
+
+    /// Attributes on one element: real documents carry a handful (namespaces included).
+    package static let maximumAttributes = 64
+    /// Bytes of an element's name, prefix included.
+    package static let maximumNameLength = 256
 
     /// Why `bytes` may not be parsed, or nil when they may.
     package static func screen(_ bytes: Data) -> Refusal? {
@@ -19,7 +27,102 @@ package enum XMLInput {
         guard let text = String(validating: bytes, as: UTF8.self), declaresUTF8(text), !hasInstructions(text) else {
             return .unreadable
         }
+        guard tagsWithinLimits(bytes) else { return .tooComplex }
         return nil
+    }
+
+    /// Every tag within `maximumAttributes` and `maximumNameLength`, in one pass over the bytes:
+    /// comments, CDATA sections, instructions and quoted values are skipped, as the parser skips
+    /// them.
+    static func tagsWithinLimits(_ bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            var scanner = TagScanner(bytes: raw.bindMemory(to: UInt8.self))
+            return scanner.withinLimits()
+        }
+    }
+
+    private struct TagScanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i = 0
+
+        static let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8)
+        static let cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
+        static let instructionEnd = Array("?>".utf8)
+
+        mutating func withinLimits() -> Bool {
+            let n = bytes.count
+            while i < n {
+                guard bytes[i] == UInt8(ascii: "<") else {
+                    i += 1
+                    continue
+                }
+                if starts(Self.comment) {
+                    skip(past: Self.commentEnd, from: i + Self.comment.count)
+                } else if starts(Self.cdata) {
+                    skip(past: Self.cdataEnd, from: i + Self.cdata.count)
+                } else if i + 1 < n, bytes[i + 1] == UInt8(ascii: "?") {
+                    skip(past: Self.instructionEnd, from: i + 2)
+                } else if i + 1 < n, bytes[i + 1] == UInt8(ascii: "!") {
+                    skip(to: UInt8(ascii: ">"), from: i + 2)
+                } else if !tagWithinLimits() {
+                    return false
+                }
+            }
+            return true
+        }
+
+        /// A start or end tag from its `<`: its name, then attributes until `>`.
+        private mutating func tagWithinLimits() -> Bool {
+            let n = bytes.count
+            i += 1
+            let nameStart = i
+            while i < n, !Self.endsName(bytes[i]) || (i == nameStart && bytes[i] == UInt8(ascii: "/")) { i += 1 }
+            if i - nameStart > maximumNameLength { return false }
+            var attributes = 0
+            while i < n, bytes[i] != UInt8(ascii: ">") {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    skip(to: byte, from: i + 1)
+                    continue
+                }
+                if byte == UInt8(ascii: "=") {
+                    attributes += 1
+                    if attributes > maximumAttributes { return false }
+                }
+                i += 1
+            }
+            i += 1
+            return true
+        }
+
+        private static func endsName(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+
+        private func starts(_ text: [UInt8]) -> Bool {
+            guard i + text.count <= bytes.count else { return false }
+            for k in 0..<text.count where bytes[i + k] != text[k] { return false }
+            return true
+        }
+
+        /// Moves past the first `terminator` at or after `start` (to the end when there is none).
+        private mutating func skip(past terminator: [UInt8], from start: Int) {
+            i = start
+            while i + terminator.count <= bytes.count {
+                if starts(terminator) {
+                    i += terminator.count
+                    return
+                }
+                i += 1
+            }
+            i = bytes.count
+        }
+
+        private mutating func skip(to byte: UInt8, from start: Int) {
+            i = start
+            while i < bytes.count, bytes[i] != byte { i += 1 }
+            i += 1
+        }
     }
 
     /// A processing instruction, or an XML declaration not in its exact form (which the parser

@@ -25,8 +25,11 @@ extension APIHandler {
             ),
             myInvoices: MyInvoicesAPI(
                 invoices: services.invoices, people: services.people, invoiceSchemas: schemas,
-                uploads: UploadLimits(maxBytes: config.http.maxUploadBytes), idempotencyKeys: idempotencyKeys, checks: services.invoiceChecks,
-                attachments: PDFAttachmentReader(tool: PDFAttachmentReader.locate(config.invoices.pdfAttachmentTool)), clock: clock
+                uploads: UploadLimits(maxBytes: config.http.maxUploadBytes, quota: config.invoices.uploadQuota), idempotencyKeys: idempotencyKeys,
+                checks: services.invoiceChecks,
+                attachments: PDFAttachmentReader(
+                    tool: PDFAttachmentReader.locate(config.invoices.pdfAttachmentTool), timeout: config.invoices.pdfAttachmentTimeout),
+                clock: clock
             ),
             time: TimeAPI(
                 timeEntries: services.timeEntries, timeService: services.timeService, catalog: services.catalog, teams: services.teams,

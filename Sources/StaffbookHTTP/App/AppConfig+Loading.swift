@@ -29,6 +29,12 @@ extension AppConfig {
         }
         config.invoices.amountTolerancePercent = Decimal(try values.int("invoices.amountTolerancePercent", default: 1, in: 0...100))
         config.invoices.pdfAttachmentTool = values.optionalString("invoices.pdfAttachmentTool")
+        config.invoices.pdfAttachmentTimeout = .milliseconds(try values.int("invoices.pdfAttachmentTimeoutMs", default: 10_000, in: 100...600_000))
+        config.invoices.uploadQuota = UploadQuota(
+            versionsPerInvoice: try values.int("invoices.maxFileVersions", default: 20, in: 1...10_000),
+            filesPerDay: try values.int("invoices.maxUploadsPerDay", default: 50, in: 1...1_000_000),
+            bytesPerDay: try values.int("invoices.maxUploadBytesPerDay", default: 200 << 20, in: 1024...(1 << 40))
+        )
         config.vacation.yearlyDays = Decimal(try values.int("absences.vacationDays", default: 20, in: 0...366))
         config.vacation.carryOver = try values.bool("absences.carryOver", default: true)
         let expires = values.string("absences.carryOverExpires", default: "12-31")
@@ -117,7 +123,13 @@ extension AppConfig {
             requestHeadTimeout: .seconds(try values.int("http.requestHeadTimeoutSeconds", default: 10, in: 1...600)),
             idleTimeout: .seconds(try values.int("http.idleTimeoutSeconds", default: 60, in: 1...3600)),
             bodyProgressTimeout: .seconds(try values.int("http.bodyTimeoutSeconds", default: 30, in: 1...600)),
-            maxConnections: try values.int("http.maxConnections", default: 1000, in: 1...1_000_000)
+            maxConnections: try values.int("http.maxConnections", default: 1000, in: 1...1_000_000),
+            bodyMinimumBytesPerSecond: try values.int("http.bodyMinBytesPerSecond", default: 8192, in: 1...(1 << 30)),
+            bodyAssumedBytes: http.maxUploadBytes,
+            maxConnectionsPerAddress: try values.int("http.maxConnectionsPerAddress", default: 64, in: 1...1_000_000),
+            uncappedAddresses: Set(
+                values.string("http.uncappedAddresses", default: "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty })
         )
         let base = values.string("http.publicUrl", default: "")
         if !base.isEmpty {

@@ -80,6 +80,10 @@ package struct InvoiceSettings: Sendable {
     package var amountTolerancePercent: Decimal = 1
     /// The helper that reads PDFs' ISDOC attachments; nil: beside the running executable.
     package var pdfAttachmentTool: String?
+    /// How long the helper may take on one PDF before it is ended.
+    package var pdfAttachmentTimeout: Duration = .seconds(10)
+    /// How much one person's uploads may store.
+    package var uploadQuota = UploadQuota()
 
     package init() {}
 }

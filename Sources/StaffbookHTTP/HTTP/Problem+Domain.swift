@@ -17,6 +17,7 @@ extension Problem {
         case let error as TimesheetError: self = Self(timesheets: error)
         case let error as AbsenceError: self = Self(absences: error)
         case let error as VacationError: self = Self(vacation: error)
+        case BlockingWorkError.busy: self = Problem(.serviceUnavailable, detail: RequestTexts.busy, headers: [.retryAfter: "5"])
         default: return nil
         }
     }

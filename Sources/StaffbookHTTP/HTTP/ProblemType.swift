@@ -39,6 +39,7 @@ enum ProblemType: String, Sendable, CaseIterable {
     case timerRunning = "timer-running"
     case insufficientScope = "insufficient-scope"
     case rateLimited = "rate-limited"
+    case uploadQuota = "upload-quota"
     case tooManyTokens = "too-many-tokens"
     case absenceOverlap = "absence-overlap"
     case absenceBalanceExceeded = "absence-balance-exceeded"
@@ -80,7 +81,7 @@ enum ProblemType: String, Sendable, CaseIterable {
             .absenceBalanceExceeded, .timeEntryOnAbsence:
             .conflict
         case .insufficientScope: .forbidden
-        case .rateLimited: .tooManyRequests
+        case .rateLimited, .uploadQuota: .tooManyRequests
         case .projectUnavailable, .notATimeFile, .invalidIsdoc: .unprocessableContent
         case .checksNeedAttention, .invoiceInPaymentRun, .paymentsNotConfigured: .conflict
         case .nothingToPay, .unwritableBankFile, .invalidBankStatement, .bankStatementOfAnotherAccount: .unprocessableContent
@@ -130,6 +131,7 @@ enum ProblemType: String, Sendable, CaseIterable {
         case .timerRunning: LocalizedText(en: "Timer running", cs: "Časovač běží")
         case .insufficientScope: LocalizedText(en: "Outside the key's scopes", cs: "Mimo rozsah klíče")
         case .rateLimited: LocalizedText(en: "Too many requests", cs: "Příliš mnoho požadavků")
+        case .uploadQuota: LocalizedText(en: "Upload limit reached", cs: "Limit nahrávání vyčerpán")
         case .tooManyTokens: LocalizedText(en: "Too many keys", cs: "Příliš mnoho klíčů")
         case .absenceOverlap: LocalizedText(en: "Time off overlaps", cs: "Volno se překrývá")
         case .absenceBalanceExceeded: LocalizedText(en: "Not enough vacation left", cs: "Nedostatek zbývající dovolené")
@@ -271,6 +273,11 @@ enum ProblemType: String, Sendable, CaseIterable {
             LocalizedText(
                 en: "This key has made its requests of this minute; try again after the time in Retry-After.",
                 cs: "Tento klíč vyčerpal požadavky této minuty; zkuste to znovu po době uvedené v Retry-After."
+            )
+        case .uploadQuota:
+            LocalizedText(
+                en: "You have uploaded as much as you may for now; try again after the time in Retry-After.",
+                cs: "Nahráli jste zatím tolik, kolik smíte; zkuste to znovu po době uvedené v Retry-After."
             )
         case .tooManyTokens:
             LocalizedText(

@@ -19,6 +19,9 @@ enum RequestTexts {
     static let unknownField = LocalizedText(en: "This field is not part of the request.", cs: "Toto pole do požadavku nepatří.")
     static let invalidValue = LocalizedText(en: "This value is not valid here.", cs: "Tato hodnota zde není platná.")
     static let unreadableBody = LocalizedText(en: "The body could not be read.", cs: "Tělo nelze přečíst.")
+    static let busy = LocalizedText(
+        en: "The server is reading as many documents as it takes at once; try again in a few seconds.",
+        cs: "Server právě čte tolik dokumentů, kolik najednou zvládne; zkuste to za několik sekund znovu.")
     static let databaseDown = LocalizedText(en: "The database does not answer.", cs: "Databáze neodpovídá.")
     static let hostHeader = LocalizedText(
         en: "An HTTP/1.1 request needs exactly one Host header.", cs: "Požadavek HTTP/1.1 potřebuje právě jednu hlavičku Host.")

@@ -3,6 +3,16 @@ import StaffbookCore
 
 /// The invoices area's texts, in English and Czech.
 enum InvoiceTexts {
+    static func tooManyVersions(_ limit: Int) -> LocalizedText {
+        LocalizedText(
+            en: "This invoice already keeps \(limit) file versions, the most it may; ask an admin to return it if it must change again.",
+            cs: "Tato faktura už má \(limit) verzí souboru, víc jich mít nemůže; má-li se znovu změnit, požádejte administrátora o vrácení.")
+    }
+    static func uploadQuota(files: Int, bytes: Int) -> LocalizedText {
+        LocalizedText(
+            en: "You have uploaded as much as one person may in 24 hours (\(files) files or \(bytes >> 20) MiB); try again later.",
+            cs: "Nahráli jste tolik, kolik jeden člověk smí za 24 hodin (\(files) souborů nebo \(bytes >> 20) MiB); zkuste to později.")
+    }
     static let idsOrFilter = LocalizedText(en: "Give either ids or filter.", cs: "Zadejte buď ids, nebo filter.")
     static let atMostThousandIds = LocalizedText(en: "At most 1000 ids.", cs: "Nejvýše 1000 identifikátorů.")
     static let statementHours = LocalizedText(en: "0 to 744 hours, at most 2 decimals.", cs: "0 až 744 hodin, nejvýše 2 desetinná místa.")

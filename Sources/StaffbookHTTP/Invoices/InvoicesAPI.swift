@@ -18,16 +18,19 @@ struct InvoicesAPI: AreaHandler {
     var companyName: String { invoiceService.companyName }
 }
 
-/// How large an invoice file may be, and how many bytes of files are stored at once.
+/// How large an invoice file may be, how many bytes of files are stored at once, and how much
+/// one person may store.
 struct UploadLimits: Sendable {
     let maxBytes: Int
+    var quota = UploadQuota()
     /// A file being stored is in memory three times (its buffer, the bindings, the Bind message):
     /// at most two maximum-size files are stored at once, so many concurrent uploads stay within
     /// a bounded memory (docs/performance.md has the measurements).
     let storing: ByteBudget
 
-    init(maxBytes: Int) {
+    init(maxBytes: Int, quota: UploadQuota = UploadQuota()) {
         self.maxBytes = maxBytes
+        self.quota = quota
         storing = ByteBudget(limit: 2 * maxBytes)
     }
 }

@@ -17,7 +17,10 @@ extension MyInvoicesAPI {
             throw InvoiceError.noContractorContract
         }
         guard case .multipartForm(let parts) = input.body else { throw Problem(.unsupportedMediaType) }
-        let form = try await UploadForm.read(parts, maxBytes: uploads.maxBytes)
+        // The multipart parser reads the body byte by byte: off the event loops, on threads of
+        // its own, so a large upload never holds a loop the other requests need.
+        let maxBytes = uploads.maxBytes
+        let form = try await withTaskExecutorPreference(WorkPool.uploads) { try await UploadForm.read(parts, maxBytes: maxBytes) }
         let (formData, amount) = validation.invoiceForm(form.fields)
         try validation.check()
         let ignoreIsdoc = form.fields["ignoreIsdoc"] == "true"
@@ -30,13 +33,13 @@ extension MyInvoicesAPI {
             case .none: break
             case .sent(let bytes):
                 do {
-                    layers.append((try ISDOCReader.read(bytes, companyIco: checks.companyIco), .isdoc))
+                    layers.append((try await readISDOC(bytes), .isdoc))
                 } catch let error as ISDOCReader.Problem {
                     throw Problem(isdoc: error)
                 }
             case .attached(let bytes):
                 do {
-                    layers.append((try ISDOCReader.read(bytes, companyIco: checks.companyIco), .isdoc))
+                    layers.append((try await readISDOC(bytes), .isdoc))
                 } catch let error as ISDOCReader.Problem where error.code == .notISDOC || error.code == .declarations {
                     // Another kind of attachment (a ZUGFeRD XML, notes): the PDF is just a PDF.
                 } catch let error as ISDOCReader.Problem {
@@ -60,7 +63,8 @@ extension MyInvoicesAPI {
             )
             let file = UploadedFile(content: content, sha256: sha256, mediaType: mediaType, originalName: form.fileName)
             let outcome = try await invoices.upload(
-                personId: caller.accountId, month: month, amount: total, file: file, data: data, idempotency: idempotency, now: clock.now()
+                personId: caller.accountId, month: month, amount: total, file: file, data: data, quota: uploads.quota, idempotency: idempotency,
+                now: clock.now()
             )
             let rows = try await invoices.months(personId: caller.accountId, first: month, last: month, page: PageRequest(limit: 1))
             guard let row = rows.first, let invoiceId = row.invoice?.id else { throw Problem(.notFound) }
@@ -72,6 +76,12 @@ extension MyInvoicesAPI {
             case .replaced, .repeated(created: false): return .ok(.init(body: .json(body)))
             }
         }
+    }
+
+    /// An ISDOC's data, read on the document pool's threads within the reader's budget.
+    private func readISDOC(_ bytes: Data) async throws -> InvoiceData {
+        let companyIco = checks.companyIco
+        return try await WorkPool.documents.run { () throws(ISDOCReader.Problem) in try ISDOCReader.read(bytes, companyIco: companyIco) }
     }
 
     /// Where an upload's ISDOC is.
@@ -90,11 +100,11 @@ extension MyInvoicesAPI {
         if head.starts(with: Array("%PDF-".utf8)) {
             try PDFCheck.check(head: head, tail: tail)
             guard !ignoreIsdoc else { return ("application/pdf", .none) }
-            if let sent = form.isdoc { return ("application/pdf", .sent(try Self.unpacked(sent))) }
-            if case .isdoc(let embedded) = await attachments.isdoc(in: content) { return ("application/pdf", .attached(embedded)) }
+            if let sent = form.isdoc { return ("application/pdf", .sent(try await Self.unpacked(sent))) }
+            if case .isdoc(let embedded) = try await attachments.isdoc(in: content) { return ("application/pdf", .attached(embedded)) }
             return ("application/pdf", .none)
         }
-        if ISDOCContainer.isZip(content) { return ("application/zip", ignoreIsdoc ? .none : .sent(try Self.unpacked(content))) }
+        if ISDOCContainer.isZip(content) { return ("application/zip", ignoreIsdoc ? .none : .sent(try await Self.unpacked(content))) }
         if let first = content.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }),
             first == UInt8(ascii: "<")
         {
@@ -103,12 +113,12 @@ extension MyInvoicesAPI {
         throw InvoiceError.notAPDF
     }
 
-    /// An ISDOC, or the one in an ISDOCX.
-    private static func unpacked(_ data: Data) throws -> Data {
+    /// An ISDOC, or the one in an ISDOCX (unpacked on the document pool's threads).
+    private static func unpacked(_ data: Data) async throws -> Data {
         guard ISDOCContainer.isZip(data) else { return data }
         do {
-            return try ISDOCContainer.isdoc(in: data)
-        } catch {
+            return try await WorkPool.documents.run { () throws(ISDOCReader.Problem) in try ISDOCContainer.isdoc(in: data) }
+        } catch let error as ISDOCReader.Problem {
             throw Problem(isdoc: error)
         }
     }

@@ -1,15 +1,20 @@
 import Foundation
 import Logging
-import NIOPosix
+import StaffbookCore
 
 /// A PDF's ISDOC attachment (ISDOC.PDF), read by poppler in the `staffbook-pdf-attachments`
-/// helper, a child process: a PDF that crashes or hangs the C library ends that process, within
-/// a time limit, never the server's.
+/// helper, a child process: a PDF that crashes or hangs the C library ends that process, never
+/// the server's. The helper runs under resource limits it sets on itself before reading (CPU
+/// seconds, address space, open files, no files written), is ended at the time limit for sure
+/// (`ChildProcess`), and at most two run at once, on threads no other work uses
+/// (`WorkPool.pdfHelpers`); more waiting than that are refused as busy.
 struct PDFAttachmentReader: Sendable {
     /// The helper; nil when it was not found (PDFs are then read as having no ISDOC).
     let tool: URL?
     var timeout: Duration = .seconds(10)
-    static let maximumOutput = 4 << 20
+    /// The helper's own address-space limit (poppler and a 10 MiB PDF fit in a fraction of it).
+    var addressSpaceBytes = 1 << 30
+    static let maximumOutput = ISDOCReader.maximumBytes
 
     enum Outcome: Sendable, Equatable {
         case isdoc(Data)
@@ -28,49 +33,29 @@ struct PDFAttachmentReader: Sendable {
         }
     }
 
-    func isdoc(in pdf: Data) async -> Outcome {
+    /// The attachment; throws `BlockingWorkError.busy` when as many helpers as may run are
+    /// running and waiting. A cancelled request ends its helper at once.
+    func isdoc(in pdf: Data) async throws -> Outcome {
         guard let tool else { return .none }
-        let timeout = self.timeout
-        return await withCheckedContinuation { continuation in
-            NIOThreadPool.singleton.submit { state in
-                guard case .active = state else { return continuation.resume(returning: .unreadable) }
-                continuation.resume(returning: Self.run(tool, input: pdf, timeout: timeout))
-            }
+        let seconds = max(1, Int(timeout.components.seconds) + (timeout.components.attoseconds > 0 ? 1 : 0))
+        let child = ChildProcess(
+            executable: tool.path,
+            arguments: ["--cpu-seconds", String(seconds), "--address-space-bytes", String(addressSpaceBytes), "--open-files", "16"],
+            timeout: timeout, maximumOutput: Self.maximumOutput
+        )
+        let cancellation = ChildProcess.Cancellation()
+        return try await withTaskCancellationHandler {
+            try await WorkPool.pdfHelpers.run { Self.outcome(child.run(input: pdf, cancellation: cancellation)) }
+        } onCancel: {
+            cancellation.cancel()
         }
     }
 
-    /// Runs the helper to its end (or kills it at the time limit), on a thread of the blocking pool.
-    private static func run(_ tool: URL, input: Data, timeout: Duration) -> Outcome {
-        let process = Process()
-        process.executableURL = tool
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return .unreadable
-        }
-        let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeout.components.seconds * 1000)), execute: killer)
-        let writer = Thread {
-            try? stdin.fileHandleForWriting.write(contentsOf: input)
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        var output = Data()
-        while output.count <= maximumOutput, let chunk = try? stdout.fileHandleForReading.read(upToCount: 65536), !chunk.isEmpty {
-            output.append(chunk)
-        }
-        if output.count > maximumOutput, process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        killer.cancel()
-        guard process.terminationReason == .exit else { return .unreadable }
-        switch process.terminationStatus {
-        case 0: return output.count <= maximumOutput ? .isdoc(output) : .unreadable
-        case 1: return .none
-        default: return .unreadable
+    private static func outcome(_ ran: ChildProcess.Outcome) -> Outcome {
+        switch ran {
+        case .exited(status: 0, let output): .isdoc(output)
+        case .exited(status: 1, _): .none
+        case .exited, .outputTooLarge, .timedOut, .signalled, .failedToStart: .unreadable
         }
     }
 }

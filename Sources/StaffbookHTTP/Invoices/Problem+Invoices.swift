@@ -10,6 +10,10 @@ extension Problem {
             self = Problem(.invalidTransition, detail: InvoiceTexts.invalidTransition(action, state, allowed: allowed))
         case .noContractorContract: self = Problem(.noContractorContract)
         case .futurePeriod: self = Problem(.futurePeriod)
+        case .tooManyVersions(let limit):
+            self = Problem(.uploadQuota, detail: InvoiceTexts.tooManyVersions(limit), headers: [.retryAfter: "86400"])
+        case .uploadQuota(let files, let bytes):
+            self = Problem(.uploadQuota, detail: InvoiceTexts.uploadQuota(files: files, bytes: bytes), headers: [.retryAfter: "3600"])
         case .noStatementContract(let personId, let month):
             self = Problem(.noStatementContract, detail: InvoiceTexts.noStatementContract(personId, month))
         }

@@ -7,7 +7,8 @@ import StaffbookCore
 /// Uploads: creating or replacing an invoice's file, and the rows every write shares.
 extension PostgresInvoiceRepository {
     package func upload(
-        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, data: InvoiceData, idempotency: IdempotentRequest?, now: Date
+        personId: UUID, month: CalendarMonth, amount: Decimal, file: UploadedFile, data: InvoiceData, quota: UploadQuota,
+        idempotency: IdempotentRequest?, now: Date
     ) async throws -> UploadOutcome {
         let logger = self.logger
         let amountText = "\(amount)"
@@ -33,10 +34,19 @@ extension PostgresInvoiceRepository {
                     // Thrown, not returned: the claimed key rolls back with the refused upload.
                     throw InvoiceError.locked(period: month, state: state ?? .submitted)
                 }
-                let fileId = UUID()
+                var fileId = UUID()
+                let stored = try await Self.storedVersion(of: file, invoiceId: existing?.0, on: connection, logger: logger)
+                if stored == nil {
+                    let usage = try await Self.usage(personId: personId, invoiceId: existing?.0, now: now, on: connection, logger: logger)
+                    if let refusal = quota.refusal(usage, size: file.size) { throw refusal }
+                }
                 if let (invoiceId, stateText, _) = existing {
-                    try await Self.insertFile(
-                        fileId, invoiceId: invoiceId, file: file, data: data, by: personId, now: now, on: connection, logger: logger)
+                    if let stored {
+                        fileId = stored
+                    } else {
+                        try await Self.insertFile(
+                            fileId, invoiceId: invoiceId, file: file, data: data, by: personId, now: now, on: connection, logger: logger)
+                    }
                     try await connection.query(
                         """
                         UPDATE invoices SET state = \(next.rawValue), amount = \(amountText)::numeric, current_file_id = \(fileId),
@@ -77,8 +87,48 @@ extension PostgresInvoiceRepository {
             }
         } catch StoreError.unexpectedConstraint(name: "invoices_one_per_person_and_period") {
             // Two first uploads raced; the other one created the invoice. Replace its file instead.
-            return try await upload(personId: personId, month: month, amount: amount, file: file, data: data, idempotency: idempotency, now: now)
+            return try await upload(
+                personId: personId, month: month, amount: amount, file: file, data: data, quota: quota, idempotency: idempotency, now: now)
         }
+    }
+
+    /// The invoice's version holding exactly these bytes, if it has one.
+    private static func storedVersion(of file: UploadedFile, invoiceId: UUID?, on connection: PostgresConnection, logger: Logger) async throws
+        -> UUID?
+    {
+        guard let invoiceId else { return nil }
+        let sha256 = file.sha256 ?? Data(SHA256.hash(data: file.content))
+        let rows = try await connection.query(
+            """
+            SELECT id FROM invoice_files WHERE invoice_id = \(invoiceId) AND sha256 = \(sha256) AND size = \(file.size)
+            ORDER BY version DESC LIMIT 1
+            """,
+            logger: logger
+        ).collect()
+        return try rows.first?.decode(UUID.self)
+    }
+
+    /// The invoice's versions and what the person uploaded in the last 24 hours. The person's
+    /// uploads are serialised first (a lock for the transaction), so two at once cannot both
+    /// pass the limit with the last room.
+    private static func usage(personId: UUID, invoiceId: UUID?, now: Date, on connection: PostgresConnection, logger: Logger) async throws
+        -> UploadQuota.Usage
+    {
+        _ = try await connection.query(
+            "SELECT pg_advisory_xact_lock(hashtextextended('staffbook upload quota ' || \(personId.lowercasedString), 0))", logger: logger
+        ).collect()
+        let since = now.addingTimeInterval(-86400)
+        let rows = try await connection.query(
+            """
+            SELECT (SELECT count(*) FROM invoice_files WHERE invoice_id = \(invoiceId)),
+                   count(*), coalesce(sum(size), 0)::bigint
+            FROM invoice_files WHERE uploaded_by = \(personId) AND uploaded_at > \(since)
+            """,
+            logger: logger
+        ).collect()
+        guard let row = rows.first else { return UploadQuota.Usage(versions: 0, filesToday: 0, bytesToday: 0) }
+        let (versions, files, bytes) = try row.decode((Int, Int, Int).self)
+        return UploadQuota.Usage(versions: versions, filesToday: files, bytesToday: bytes)
     }
 
     private static let createdOutcome = "created"

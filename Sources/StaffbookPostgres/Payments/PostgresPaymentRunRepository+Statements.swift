@@ -114,7 +114,7 @@ extension PostgresPaymentRunRepository {
             items[pair.line] = pair.itemId.lowercasedString
         }
         let lines = statement.lines
-        // In slices: one statement of 100,000 lines stays within a bind message's limits.
+        // In slices: one statement of the most lines it may have stays within a bind message's limits.
         for start in stride(from: 0, to: lines.count, by: 5000) {
             let range = start..<min(start + 5000, lines.count)
             let slice = Array(lines[range])

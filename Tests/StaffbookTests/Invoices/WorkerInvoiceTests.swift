@@ -143,7 +143,11 @@ struct WorkerInvoiceTests {
             let token = try await app.token("jan.novak@staffbook.example")
 
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<2 { group.addTask { try await app.upload("2026-11", token: token).status.code } }
+                // Two different files (the same bytes twice would be stored once).
+                for n in 0..<2 {
+                    let pdf = Array(Multipart.demoPDF.dropLast(6)) + Array("% copy \(n)\n%%EOF\n".utf8)
+                    group.addTask { try await app.upload("2026-11", token: token, body: Multipart.invoice(pdf: pdf)).status.code }
+                }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
 

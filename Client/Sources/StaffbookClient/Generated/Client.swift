@@ -68,6 +68,7 @@ import Foundation
 /// | `urn:staffbook:problem:timer-running` | 409 | the entry is the running timer: stop or cancel it through the timer |
 /// | `urn:staffbook:problem:insufficient-scope` | 403 | a personal access token's scopes do not cover the operation; the detail names the scope needed |
 /// | `urn:staffbook:problem:rate-limited` | 429 | a personal access token made its requests of the minute; retry after `Retry-After` |
+/// | `urn:staffbook:problem:upload-quota` | 429 | an invoice keeps the most file versions it may (20 by default), or the person uploaded the most files or bytes allowed in 24 hours; retry after `Retry-After` |
 /// | `urn:staffbook:problem:too-many-tokens` | 409 | the person has the most live personal access tokens allowed (50) |
 /// | `urn:staffbook:problem:absence-overlap` | 409 | another request for time off of the person (requested or approved) covers one of these days |
 /// | `urn:staffbook:problem:absence-balance-exceeded` | 409 | the vacation asked for takes more days than are left in a year it touches; the detail gives the balance |
@@ -2707,6 +2708,12 @@ public struct Client: APIProtocol {
     /// A retried request with the same `Idempotency-Key` creates no second version and answers
     /// the first status (201 or 200); the same key with another file or amount answers 422
     /// `idempotency-key-reused`.
+    ///
+    /// A file with the same bytes as one of the invoice's versions is not stored again: that
+    /// version becomes current. An invoice keeps at most 20 versions, and a person uploads at
+    /// most 50 files or 200 MiB in 24 hours (settings); past either the answer is 429
+    /// `upload-quota` with `Retry-After`. While the server reads as many PDFs as it takes at
+    /// once, an upload answers 503 with `Retry-After`.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/me/invoices/{period}`.
@@ -5859,7 +5866,7 @@ public struct Client: APIProtocol {
     /// identifier, or its bytes when it has none) changes nothing and says so (`repeated`).
     /// A statement of another account answers 422 `bank-statement-of-another-account`; one that
     /// cannot be read (DTDs, entities, not a statement, a bad line) 422 `invalid-bank-statement`
-    /// naming the line; over the size limit (32 MiB by default) 413.
+    /// naming the line; over the size limit (32 MiB by default) or of more than 20,000 lines 413.
     ///
     ///
     /// - Remark: HTTP `POST /v1/payment-runs/statements`.

@@ -258,6 +258,12 @@ public protocol APIProtocol: Sendable {
     /// the first status (201 or 200); the same key with another file or amount answers 422
     /// `idempotency-key-reused`.
     ///
+    /// A file with the same bytes as one of the invoice's versions is not stored again: that
+    /// version becomes current. An invoice keeps at most 20 versions, and a person uploads at
+    /// most 50 files or 200 MiB in 24 hours (settings); past either the answer is 429
+    /// `upload-quota` with `Retry-After`. While the server reads as many PDFs as it takes at
+    /// once, an upload answers 503 with `Retry-After`.
+    ///
     ///
     /// - Remark: HTTP `PUT /v1/me/invoices/{period}`.
     /// - Remark: Generated from `#/paths//v1/me/invoices/{period}/put(uploadMyInvoice)`.
@@ -494,7 +500,7 @@ public protocol APIProtocol: Sendable {
     /// identifier, or its bytes when it has none) changes nothing and says so (`repeated`).
     /// A statement of another account answers 422 `bank-statement-of-another-account`; one that
     /// cannot be read (DTDs, entities, not a statement, a bad line) 422 `invalid-bank-statement`
-    /// naming the line; over the size limit (32 MiB by default) 413.
+    /// naming the line; over the size limit (32 MiB by default) or of more than 20,000 lines 413.
     ///
     ///
     /// - Remark: HTTP `POST /v1/payment-runs/statements`.
@@ -1321,6 +1327,12 @@ extension APIProtocol {
     /// the first status (201 or 200); the same key with another file or amount answers 422
     /// `idempotency-key-reused`.
     ///
+    /// A file with the same bytes as one of the invoice's versions is not stored again: that
+    /// version becomes current. An invoice keeps at most 20 versions, and a person uploads at
+    /// most 50 files or 200 MiB in 24 hours (settings); past either the answer is 429
+    /// `upload-quota` with `Retry-After`. While the server reads as many PDFs as it takes at
+    /// once, an upload answers 503 with `Retry-After`.
+    ///
     ///
     /// - Remark: HTTP `PUT /v1/me/invoices/{period}`.
     /// - Remark: Generated from `#/paths//v1/me/invoices/{period}/put(uploadMyInvoice)`.
@@ -1803,7 +1815,7 @@ extension APIProtocol {
     /// identifier, or its bytes when it has none) changes nothing and says so (`repeated`).
     /// A statement of another account answers 422 `bank-statement-of-another-account`; one that
     /// cannot be read (DTDs, entities, not a statement, a bad line) 422 `invalid-bank-statement`
-    /// naming the line; over the size limit (32 MiB by default) 413.
+    /// naming the line; over the size limit (32 MiB by default) or of more than 20,000 lines 413.
     ///
     ///
     /// - Remark: HTTP `POST /v1/payment-runs/statements`.
