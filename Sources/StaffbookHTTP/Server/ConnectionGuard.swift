@@ -32,9 +32,16 @@ final class ConnectionGuard {
     private var timer: Scheduled<Void>?
     private var timerFiresAt: NIODeadline?
     private var counted = false
+    /// The client address counted against its cap, while it is.
+    private var countedAddress: String?
     private var readOutstanding = false
+    /// When the whole of the current request's body must have arrived.
+    private var bodyDeadline: NIODeadline?
     private static let closedByTimeout = Counter(label: "staffbook_http_connections_timed_out_total")
     private static let refused = Counter(label: "staffbook_http_connections_refused_total")
+    private static let refusedPerAddress = Counter(label: "staffbook_http_connections_refused_per_address_total")
+    /// Connections closed because their body arrived slower than the minimum rate.
+    private static let slowClients = Counter(label: "staffbook_http_slow_clients_total")
 
     init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
         self.limits = limits
@@ -52,6 +59,15 @@ final class ConnectionGuard {
             return
         }
         counted = true
+        if let address = context.channel.remoteAddress?.ipAddress, !limits.uncappedAddresses.contains(address) {
+            guard connections.tryOpen(address: address, limit: limits.maxConnectionsPerAddress) else {
+                Self.refusedPerAddress.increment()
+                logger.debug("connection refused: too many open from one address")
+                context.close(promise: nil)
+                return
+            }
+            countedAddress = address
+        }
         arm(limits.requestHeadTimeout, reason: "request head", context)
     }
 
@@ -63,6 +79,10 @@ final class ConnectionGuard {
         if counted {
             counted = false
             connections.close()
+        }
+        if let address = countedAddress {
+            countedAddress = nil
+            connections.close(address: address)
         }
     }
 
@@ -94,8 +114,10 @@ final class ConnectionGuard {
         if case .readingBody = phase { cancel() }
     }
 
-    func headDecoded(_ context: ChannelHandlerContext) {
+    /// The head is decoded; its body (if any) has `length` bytes (nil: not said).
+    func headDecoded(_ context: ChannelHandlerContext, bodyLength: Int?) {
         phase = .readingBody
+        bodyDeadline = NIODeadline.now() + .nanoseconds(limits.bodyDeadline(length: bodyLength).nanoseconds)
         if readOutstanding {
             arm(limits.bodyProgressTimeout, reason: "body progress", context)
         } else {
@@ -105,6 +127,7 @@ final class ConnectionGuard {
 
     func requestEnded() {
         phase = .answering
+        bodyDeadline = nil
         cancel()
     }
 
@@ -114,12 +137,20 @@ final class ConnectionGuard {
     }
 
     private func arm(_ delay: Duration, reason: String, _ context: ChannelHandlerContext) {
-        let deadline = NIODeadline.now() + .nanoseconds(delay.nanoseconds)
+        var deadline = NIODeadline.now() + .nanoseconds(delay.nanoseconds)
+        var reason = reason
+        // While a body arrives, the sooner of its progress and its whole deadline.
+        if case .readingBody = phase, let whole = bodyDeadline, whole < deadline {
+            deadline = whole
+            reason = Self.slowBody
+        }
         self.deadline = deadline
         waitingFor = reason
         if let firesAt = timerFiresAt, firesAt <= deadline { return }
         schedule(at: deadline, context)
     }
+
+    private static let slowBody = "whole body"
 
     private func cancel() {
         deadline = nil
@@ -142,6 +173,7 @@ final class ConnectionGuard {
             return
         }
         Self.closedByTimeout.increment()
+        if waitingFor == Self.slowBody { Self.slowClients.increment() }
         logger.debug("connection closed: \(waitingFor) timeout")
         context.channel.close(promise: nil)
     }

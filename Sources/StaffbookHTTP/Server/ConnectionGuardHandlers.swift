@@ -67,7 +67,8 @@ final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head: connection.headDecoded(context)
+        case .head(let head):
+            connection.headDecoded(context, bodyLength: head.headerFields[.contentLength].flatMap { Int($0) })
         case .body: break
         case .end: connection.requestEnded()
         }

@@ -1,0 +1,117 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+import Testing
+
+@testable import StaffbookHTTP
+
+/// A slow client cannot hold a connection for ever, and one address cannot take them all: a body
+/// has a deadline for the whole of it (its length at a minimum rate, after the progress timeout),
+/// and connections are capped per client address. `make verify` runs the same with 1000 sockets.
+@Suite("HTTP: slow bodies and one address's connections")
+struct ConnectionLimitsTests {
+    @Test func theWholeBodyDeadlineIsTheProgressTimeoutPlusTheLengthAtTheMinimumRate() {
+        let limits = ConnectionLimits(bodyProgressTimeout: .seconds(30), bodyMinimumBytesPerSecond: 8192, bodyAssumedBytes: 10 << 20)
+
+        #expect(limits.bodyDeadline(length: 0) == .seconds(30))
+        #expect(limits.bodyDeadline(length: 81_920) == .seconds(40))
+        #expect(limits.bodyDeadline(length: nil) == .seconds(30) + .milliseconds(1_280_000), "chunked: the largest upload's time")
+        #expect(limits.bodyDeadline(length: -5) == .seconds(30))
+        #expect(limits.bodyDeadline(length: .max) > .seconds(30), "no overflow")
+    }
+
+    @Test func eachAddressIsCountedOnItsOwnAndFreedWhenItsConnectionsClose() {
+        let connections = OpenConnections()
+
+        let first = (0..<3).map { _ in connections.tryOpen(address: "198.51.100.1", limit: 2) }
+        let other = connections.tryOpen(address: "198.51.100.2", limit: 2)
+        connections.close(address: "198.51.100.1")
+
+        #expect(first == [true, true, false])
+        #expect(other)
+        #expect(connections.tryOpen(address: "198.51.100.1", limit: 2))
+        #expect(connections.current(address: "198.51.100.1") == 2)
+    }
+
+    /// Sends a head declaring `length` bytes, then a byte every 200 ms; how long until the server
+    /// closed the connection (nil: still open after `patience`).
+    private static func trickle(port: Int, length: Int, patience: Duration) async throws -> Duration? {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+            }
+        let started = ContinuousClock.now
+        return try await channel.executeThenClose { inbound, outbound in
+            try await withThrowingTaskGroup(of: Duration?.self) { group in
+                group.addTask {
+                    for try await _ in inbound {}
+                    return ContinuousClock.now - started
+                }
+                group.addTask {
+                    let head = "POST /v1/auth/password HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
+                    try? await outbound.write(ByteBuffer(string: head))
+                    while ContinuousClock.now - started < patience {
+                        try await Task.sleep(for: .milliseconds(200))
+                        try? await outbound.write(ByteBuffer(string: " "))
+                    }
+                    return nil
+                }
+                defer { group.cancelAll() }
+                return try await group.next() ?? nil
+            }
+        }
+    }
+
+    @Test(.tags(.fourthProbe))
+    func aBodyThatKeepsTricklingIsCutAtItsWholeDeadline() async throws {
+        try await TestApp.test(
+            .live,
+            configure: {
+                $0.http.limits.bodyProgressTimeout = .seconds(1)
+                $0.http.limits.bodyMinimumBytesPerSecond = 1000
+            }
+        ) { app in
+            let port = try #require(app.client.port)
+
+            // 2000 bytes at 5 a second would take 400 s; the deadline is 1 s + 2 s.
+            let closedAfter = try await Self.trickle(port: port, length: 2000, patience: .seconds(30))
+
+            #expect(closedAfter != nil, "still open after 30 s")
+        }
+    }
+
+    @Test(.tags(.fourthProbe))
+    func connectionsPastTheAddressCapAreClosedAtOnceWhileOthersAreServed() async throws {
+        try await TestApp.test(
+            .live,
+            configure: {
+                $0.http.limits.maxConnectionsPerAddress = 3
+                // Only the cap closes an idle connection within the test's patience.
+                $0.http.limits.requestHeadTimeout = .seconds(120)
+            }
+        ) { app in
+            let port = try #require(app.client.port)
+            let held = try await (0..<3).asyncMap { _ in
+                try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+            }
+            try await Task.sleep(for: .milliseconds(300))
+
+            let (_, extraClosed) = try await RawHTTP.exchange(port: port, [], timeout: .seconds(30))
+            for channel in held { try? await channel.close() }
+            try await Task.sleep(for: .milliseconds(300))
+            let (answer, _) = try await RawHTTP.exchange(port: port, Array("GET /health/live HTTP/1.0\r\n\r\n".utf8))
+
+            #expect(extraClosed, "a fourth connection from the address is closed as it arrives")
+            #expect(RawHTTP.status(answer) == 200, "once they go, the address is served again")
+        }
+    }
+}
+
+extension Sequence {
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}
