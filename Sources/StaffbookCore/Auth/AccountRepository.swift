@@ -16,6 +16,9 @@ package protocol AccountRepository: Sendable {
     func activeAccounts(inEmailDomain domain: String) async throws -> [Account]
     /// How many accounts have an e-mail outside `domain`.
     func countAccounts(outsideEmailDomain domain: String) async throws -> Int
-    /// Marks the account inactive and ends all its sessions; false when there is no such active account.
+    /// Marks the account inactive and ends all its sessions, personal tokens and calendar feeds;
+    /// false when there is no such active account.
     func deactivate(id: UUID, now: Date) async throws -> Bool
+    /// When the account's credentials were last all ended (its last deactivation), if ever.
+    func credentialsRevokedAt(id: UUID) async throws -> Date?
 }

@@ -193,12 +193,13 @@ extension InvoicesAPI {
         let month = try validation.requiredMonth(input.query.period, field: "query.period")
         let approved = try await invoices.approved(month: month)
         // Links the accountant can click: signed for this admin, valid for a week.
-        let expiresAt = FileLinks.expiry(now: clock.now(), lifetime: FileLinks.exportLifetime)
+        let now = clock.now()
         let rows = approved.map { invoice in
             InvoiceDocuments.ExportRow(
                 employee: "\(invoice.firstName) \(invoice.lastName)", email: invoice.email, period: invoice.period, amount: invoice.amount,
                 invoiceId: invoice.id,
-                link: fileLinks.url(.init(fileId: invoice.file.id, callerId: caller.accountId, expiresAt: expiresAt)), data: invoice.data
+                link: fileLinks.url(.init(fileId: invoice.file.id, callerId: caller.accountId, now: now, lifetime: FileLinks.exportLifetime)),
+                data: invoice.data
             )
         }
         switch input.query.format {

@@ -72,9 +72,7 @@ extension InvoicesAPI {
             throw Problem(.notFound)
         }
         let claims = FileLinks.Claims(
-            fileId: fileId ?? invoice.file.id, callerId: caller.accountId,
-            expiresAt: FileLinks.expiry(now: clock.now(), lifetime: TimeInterval(seconds))
-        )
+            fileId: fileId ?? invoice.file.id, callerId: caller.accountId, now: clock.now(), lifetime: TimeInterval(seconds))
         return .created(
             .init(body: .json(.init(url: fileLinks.url(claims), fileId: claims.fileId.lowercasedString, expiresAt: claims.expiresAt)))
         )
@@ -88,7 +86,9 @@ extension InvoicesAPI {
         case .valid(let valid): claims = valid
         }
         // Whoever asked for the link must still be allowed to see the file now.
-        guard let account = try await accounts.find(id: claims.callerId), account.isActive else { throw Problem(.notFound) }
+        guard let account = try await accounts.find(id: claims.callerId), account.isActive,
+            claims.outlives(try await accounts.credentialsRevokedAt(id: account.id))
+        else { throw Problem(.notFound) }
         if account.roles.contains(.admin), let (number, file) = try await paymentRuns.file(id: claims.fileId) {
             let headers = Operations.DownloadByFileLink.Output.Ok.Headers(
                 contentDisposition: "attachment; filename=\"\(PaymentsAPI.fileName(runNumber: number, format: file.format))\""

@@ -92,9 +92,7 @@ extension PaymentsAPI {
         guard let (_, file) = try await service.file(runId: id, format: format, actorId: caller.accountId, markSent: false) else {
             throw Problem(.notFound)
         }
-        let claims = FileLinks.Claims(
-            fileId: file.id, callerId: caller.accountId, expiresAt: FileLinks.expiry(now: clock.now(), lifetime: TimeInterval(seconds))
-        )
+        let claims = FileLinks.Claims(fileId: file.id, callerId: caller.accountId, now: clock.now(), lifetime: TimeInterval(seconds))
         return .created(
             .init(body: .json(.init(url: fileLinks.url(claims), fileId: claims.fileId.lowercasedString, expiresAt: claims.expiresAt)))
         )

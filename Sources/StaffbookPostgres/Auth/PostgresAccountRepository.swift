@@ -108,6 +108,14 @@ package struct PostgresAccountRepository: AccountRepository {
         }
     }
 
+    package func credentialsRevokedAt(id: UUID) async throws -> Date? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query("SELECT credentials_revoked_at FROM accounts WHERE id = \(id)", logger: logger).collect()
+            return try rows.first?.decode(Date?.self) ?? nil
+        }
+    }
+
     package func deactivate(id: UUID, now: Date) async throws -> Bool {
         let logger = self.logger
         return try await database.withTransaction { connection in
@@ -120,13 +128,7 @@ package struct PostgresAccountRepository: AccountRepository {
                 logger: logger
             )
             guard try await rows.collect().count == 1 else { return false }
-            try await connection.query(
-                """
-                UPDATE sessions SET revoked_at = \(now), revoked_reason = 'account_deactivated'
-                WHERE account_id = \(id) AND revoked_at IS NULL
-                """,
-                logger: logger
-            )
+            try await AccountCredentials.endAll(accountId: id, now: now, on: connection, logger: logger)
             return true
         }
     }

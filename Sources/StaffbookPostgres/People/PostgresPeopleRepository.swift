@@ -215,15 +215,7 @@ package struct PostgresPeopleRepository: PeopleRepository {
                 """,
                 logger: logger
             )
-            if !active {
-                try await connection.query(
-                    """
-                    UPDATE sessions SET revoked_at = \(now), revoked_reason = 'account_deactivated'
-                    WHERE account_id = \(id) AND revoked_at IS NULL
-                    """,
-                    logger: logger
-                )
-            }
+            if !active { try await AccountCredentials.endAll(accountId: id, now: now, on: connection, logger: logger) }
             try await AuditLog.record(
                 on: connection, subject: id, entity: "account", entityId: id, action: active ? "reactivate" : "deactivate",
                 by: by, at: now, logger: logger
