@@ -52,7 +52,8 @@ package enum AbsenceWorkflow {
     ) -> AbsenceError? {
         let rule = rule(action)
         switch rule.by {
-        case .leaderOrAdmin: if callerIsPerson, !isAdmin { return .ownRequest }
+        // Nobody decides their own request, admins included: another admin or a leader does.
+        case .leaderOrAdmin: if callerIsPerson { return .ownRequest }
         case .personOrAdmin:
             if callerIsPerson, !isAdmin, absence.state == .approved, absence.firstDay <= today { return .alreadyStarted }
         }

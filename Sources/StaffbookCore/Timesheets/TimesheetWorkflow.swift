@@ -33,13 +33,13 @@ package enum TimesheetWorkflow {
     }
 
     /// Why `action` cannot be taken now, or nil. `decidingForSelf`: the caller is the person
-    /// (only an admin may decide on their own month).
+    /// (nobody approves or returns their own month, admins included; an admin may reopen it).
     package static func problem(
         _ action: TimesheetAction, on timesheet: Timesheet, reason: String?, decidingForSelf: Bool, isAdmin: Bool, today: CalendarDay
     ) -> TimesheetError? {
         let rule = rule(action)
         if action == .submit, timesheet.month.firstDay > today { return .monthNotBegun(timesheet.month) }
-        if rule.by == .leaderOrAdmin, decidingForSelf, !isAdmin { return .ownMonth }
+        if rule.by == .leaderOrAdmin, decidingForSelf { return .ownMonth }
         guard rule.from.contains(timesheet.state) else { return .notAllowed(action, timesheet.state) }
         if rule.needsReason, (reason ?? "").isEmpty { return .reasonRequired }
         return nil

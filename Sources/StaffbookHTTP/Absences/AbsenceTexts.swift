@@ -35,8 +35,8 @@ enum AbsenceTexts {
         en: "It has begun: an admin can cancel it.", cs: "Volno už začalo: zrušit ho může administrátor."
     )
     static let ownRequest = LocalizedText(
-        en: "A leader decides other people's requests; an admin decides yours.",
-        cs: "Vedoucí rozhoduje o žádostech ostatních; o vaší rozhodne administrátor."
+        en: "Nobody decides their own request: a leader of your team or another admin decides it.",
+        cs: "O vlastní žádosti nikdo nerozhoduje: rozhodne vedoucí vašeho týmu nebo jiný administrátor."
     )
 
     static func notAllowed(_ action: AbsenceAction, _ state: AbsenceState) -> LocalizedText {

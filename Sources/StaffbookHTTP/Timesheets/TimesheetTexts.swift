@@ -4,8 +4,8 @@ import StaffbookCore
 enum TimesheetTexts {
     static let reasonRequired = LocalizedText(en: "Say why, for the person to read.", cs: "Uveďte důvod, aby si ho dotyčný mohl přečíst.")
     static let ownMonth = LocalizedText(
-        en: "A leader signs off other people's months; an admin approves yours.",
-        cs: "Vedoucí schvaluje měsíce ostatních; ten váš schválí administrátor."
+        en: "Nobody signs off their own month: a leader of your team or another admin does.",
+        cs: "Vlastní měsíc nikdo neschvaluje: schválí ho vedoucí vašeho týmu nebo jiný administrátor."
     )
 
     static func monthNotBegun(_ month: CalendarMonth) -> LocalizedText {

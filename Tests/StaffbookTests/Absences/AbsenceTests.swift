@@ -249,4 +249,22 @@ struct AbsenceTests {
             #expect(try await app.sql("SELECT count(*)::text FROM audit_log WHERE entity = 'absence_kind'") == ["0"])
         }
     }
+
+    @Test(.tags(.fourthProbe))
+    func nobodyDecidesTheirOwnRequestAdminsIncludedAndAnotherAdminDoes() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let alena = try await app.token("admin@staffbook.example")
+            let zuzana = try await app.token("lead.web@staffbook.example")
+            let asked = try await app.send(.post, "/v1/me/absences", token: alena, json: Self.request("vacation", "2027-02-08", "2027-02-09"))
+                .decode(Absence.self)
+
+            let own = try await app.send(.post, "/v1/absences/\(asked.id)/approve", token: alena)
+            let byAnother = try await app.send(.post, "/v1/absences/\(asked.id)/approve", token: zuzana)
+
+            #expect(own.status == .conflict)
+            #expect(own.problem?.detail.contains("Nobody decides their own request") == true, "\(own.text)")
+            #expect(byAnother.status == .ok, "\(byAnother.text)")
+        }
+    }
 }

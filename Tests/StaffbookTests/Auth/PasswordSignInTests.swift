@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdBcrypt
 import HummingbirdTesting
 import StaffbookTestSupport
 import Testing
@@ -190,5 +191,19 @@ struct PasswordSignInTests {
             }
             #expect(!log.contains(try #require(hash)))
         }
+    }
+
+    @Test(.tags(.fourthProbe))
+    func aWrongPasswordAgainstACheaperHashCostsWhatOneCheckAtTheConfiguredCostCosts() async throws {
+        // bcrypt's work doubles with each step of cost: 2^(12 - 10) checks at 10 are one at 12.
+        #expect(PasswordHasher.paddingChecks(stored: 10, configured: 12) == 3)
+        #expect(PasswordHasher.paddingChecks(stored: 4, configured: 12) == 255)
+        #expect(PasswordHasher.paddingChecks(stored: 12, configured: 12) == 0)
+        #expect(PasswordHasher.paddingChecks(stored: 13, configured: 12) == 0)
+        let hasher = PasswordHasher(cost: 6)
+        let old = Bcrypt.hash(TestContext.password, cost: 4)
+
+        #expect(try await hasher.verify("wrong password", against: old) == false)
+        #expect(try await hasher.verify(TestContext.password, against: old))
     }
 }

@@ -124,4 +124,25 @@ struct TimerTests {
             #expect(entries.items.map(\.description) == ["Zapomenutý"])
         }
     }
+
+    @Test(.tags(.fourthProbe))
+    func aRunningTimerOnAProjectClosedSinceCannotBeResizedButCanStop() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            _ = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Revize"))
+            app.clock.advance(by: 1800)
+            _ = try await app.sql("UPDATE projects SET active = false, version = version + 1 WHERE id = '\(Demo.mobileBanking)'")
+            let twoHoursAgo = ISO8601DateFormatter().string(from: app.clock.now().addingTimeInterval(-7200))
+
+            let earlier = try await app.send(.patch, "/v1/me/timer", token: jan, json: #"{"start":"\#(twoHoursAgo)"}"#)
+            let described = try await app.send(.patch, "/v1/me/timer", token: jan, json: #"{"description":"Revize kódu"}"#)
+            let stopped = try await app.send(.post, "/v1/me/timer/stop", token: jan)
+
+            #expect(earlier.status == .unprocessableContent, "\(earlier.text)")
+            #expect(earlier.problem?.type == "urn:staffbook:problem:project-unavailable")
+            #expect(described.status == .ok, "what it is about may still be said")
+            #expect(stopped.status == .ok)
+        }
+    }
 }

@@ -190,6 +190,23 @@ struct TimesheetTests {
             #expect(badMonth.status == .badRequest)
         }
     }
+
+    @Test(.tags(.fourthProbe))
+    func nobodyApprovesTheirOwnMonthAdminsIncluded() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let zuzana = try await app.token("lead.web@staffbook.example")
+            let alena = try await app.token("admin@staffbook.example")
+            _ = try await app.send(.post, "/v1/me/timesheets/2026-11/submit", token: zuzana)
+
+            let own = try await app.send(.post, "/v1/users/\(Demo.webLead)/timesheets/2026-11/approve", token: zuzana)
+            let byAnother = try await app.send(.post, "/v1/users/\(Demo.webLead)/timesheets/2026-11/approve", token: alena)
+
+            #expect(own.status == .conflict)
+            #expect(own.problem?.detail.contains("Nobody signs off their own month") == true, "\(own.text)")
+            #expect(byAnother.status == .ok, "\(byAnother.text)")
+        }
+    }
 }
 
 @Suite("Timesheets at month-end")
