@@ -67,8 +67,9 @@ format:
 	swift format format --in-place --parallel --configuration .swift-format --recursive Sources/ Fuzz/Sources/StaffbookFuzz/ Client/Sources/ Client/Examples/Sources/ bench/Ceiling/
 
 ## Minutes-long checks with real processes: contract fuzzing per role, two instances racing,
-## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads, workbooks printed to PDF by
-## LibreOffice, the reference page in headless Chromium (scripts/verify/verify.py).
+## PostgreSQL stopped under load, SIGTERM/SIGKILL during uploads, hostile documents and slow
+## clients (directly and through nginx), workbooks printed to PDF by LibreOffice, the reference
+## page in headless Chromium (scripts/verify/verify.py).
 verify: db build test-tools
 	@# Carlito has Calibri's metrics: the workbooks print as they do in a spreadsheet with Calibri.
 	@command -v soffice >/dev/null && command -v pdftotext >/dev/null && fc-list | grep -q Carlito || { apt-get update -qq && \
@@ -76,6 +77,9 @@ verify: db build test-tools
 	  fonts-crosextra-carlito >/dev/null; }
 	@command -v chromium >/dev/null || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
+	@# nginx in front of the server for the slow-client checks (deploy/nginx.conf).
+	@command -v nginx >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light >/dev/null; }
 	@.local/venv/bin/python -c "import schemathesis, requests, openpyxl" 2>/dev/null || { python3 -m venv .local/venv && \
 	  .local/venv/bin/pip install --quiet schemathesis==4.32.5 requests openpyxl; }
 	.local/venv/bin/python scripts/verify/verify.py

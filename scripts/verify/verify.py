@@ -6,6 +6,8 @@
 - faults: PostgreSQL stopped under load, SIGTERM and SIGKILL during uploads;
 - hardening (hardening.py): sign-in timing, slow and idle clients, the connection cap, demo accounts;
 - the month-end (monthend.py): two instances on one occurrence, the mail server away, a killed instance;
+- unbounded work (unbounded.py): hostile documents, the PDF helper's limits, slow-body floods
+  directly and through nginx;
 - the reference page (docs.py) in headless Chromium;
 - the client package's example app (client.py) built and run against a real server.
 
@@ -28,6 +30,7 @@ from fuzzing import fuzz_targets
 from hardening import connection_cap, demo_accounts, mutated_isdoc_pdfs, slow_clients, timing
 from client import client_example
 from docs import reference_page
+from unbounded import hostile_documents, pdf_helper, slow_body_flood
 from documents import documents
 from monthend import killed_mid_job, mail_outage, two_instances
 from harness import (
@@ -369,6 +372,7 @@ def killed_upload():
 
 if __name__ == "__main__":
     steps = sys.argv[1:] or ["fuzz", "fuzz_targets", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
+                               "hostile_documents", "pdf_helper", "slow_body_flood",
                                "two_instances", "mail_outage", "killed_mid_job", "killed_upload", "mutated_isdoc_pdfs", "documents",
                                "reference_page", "client_example",
                                "races", "faults"]
