@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the examples in openapi.yaml against their schemas, so mocks built from them (an app's
 UI tests, the reference page) are never wrong. Every schema and every problem type must have
-one; every JSON body of every operation must reach one. Exit 1 on any failure."""
+one; every JSON body of every operation must reach one; no value is split by a comma in a flow
+mapping. Exit 1 on any failure."""
 import re
 import sys
 from pathlib import Path
@@ -35,6 +36,22 @@ def check(where, schema, value):
     for error in OAS31Validator(schema, registry=registry).iter_errors(value):
         failures.append(f"{where}: {'/'.join(map(str, error.absolute_path)) or '(root)'}: {error.message[:200]}")
 
+
+def split_values(node, path=()):
+    """A key without a value outside an example: YAML ended a flow mapping's plain value at a
+    comma (`{description: The entry's ETag, for the next change.}` reads as a description "The
+    entry's ETag" and a key " for the next change." with no value). Quote such values."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if value is None and not {"example", "examples", "default"} & set(path):
+                failures.append(f"{'/'.join(path)}: the key {key!r} has no value (a comma in a flow mapping split a value; quote it)")
+            split_values(value, path + (str(key),))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            split_values(value, path + (str(index),))
+
+
+split_values(spec)
 
 schemas = spec["components"]["schemas"]
 for name, schema in schemas.items():

@@ -22,9 +22,11 @@ static gboolean staffbook_append_block(const gchar *buf, gsize count, gpointer d
 // or NULL when there is none or it cannot be saved within the limit (only the first such
 // attachment is saved: many names pointing at one stream that inflates without end must cost one
 // inflation, not one each). Only the first STAFFBOOK_MAX_ATTACHMENTS attachments are looked at.
-// *unreadable is set when the PDF cannot be opened at all.
-static inline GByteArray *staffbook_first_isdoc_attachment(const char *data, size_t length, int *unreadable) {
+// *unreadable is set when the PDF cannot be opened at all; *named_isdoc when the attachment's
+// name ends in ".isdoc" (an ISDOC by its name, not just some XML).
+static inline GByteArray *staffbook_first_isdoc_attachment(const char *data, size_t length, int *unreadable, int *named_isdoc) {
     *unreadable = 0;
+    *named_isdoc = 0;
     GBytes *bytes = g_bytes_new(data, length);
     GError *error = NULL;
     PopplerDocument *document = poppler_document_new_from_bytes(bytes, NULL, &error);
@@ -49,6 +51,7 @@ static inline GByteArray *staffbook_first_isdoc_attachment(const char *data, siz
         int isdoc = (n >= 6 && g_ascii_strcasecmp(name + n - 6, ".isdoc") == 0) || (n >= 4 && g_ascii_strcasecmp(name + n - 4, ".xml") == 0);
         if (!isdoc) continue;
         tried = 1;
+        *named_isdoc = n >= 6 && g_ascii_strcasecmp(name + n - 6, ".isdoc") == 0;
         GByteArray *content = g_byte_array_new();
         GError *saveError = NULL;
         if (poppler_attachment_save_to_callback(attachment, staffbook_append_block, content, &saveError)) {

@@ -6,8 +6,9 @@ import Foundation
 #endif
 
 // Reads a PDF on standard input and writes its ISDOC attachment (the first named *.isdoc or
-// *.xml) to standard output, with poppler. Exit 0: written; 1: the PDF has none; 2: not a PDF
-// poppler can open; 3: the input is larger than a PDF upload may be. The server runs this as a
+// *.xml) to standard output, with poppler. Exit 0: written, named *.isdoc; 4: written, named
+// *.xml (it may be another kind of XML); 1: the PDF has none; 2: not a PDF poppler can open;
+// 3: the input is larger than a PDF upload may be. The server runs this as a
 // child process with a time limit, so a PDF that crashes or hangs the library ends this
 // process, never the server.
 //
@@ -47,11 +48,12 @@ while input.count <= maximumInput, let chunk = try? FileHandle.standardInput.rea
 }
 guard input.count <= maximumInput else { exit(3) }
 var unreadable: Int32 = 0
+var namedISDOC: Int32 = 0
 let found = input.withUnsafeBytes { buffer -> UnsafeMutablePointer<GByteArray>? in
     guard let base = buffer.baseAddress else { return nil }
-    return staffbook_first_isdoc_attachment(base.assumingMemoryBound(to: CChar.self), buffer.count, &unreadable)
+    return staffbook_first_isdoc_attachment(base.assumingMemoryBound(to: CChar.self), buffer.count, &unreadable, &namedISDOC)
 }
 guard let found else { exit(unreadable != 0 ? 2 : 1) }
 FileHandle.standardOutput.write(Data(bytes: found.pointee.data, count: Int(found.pointee.len)))
 g_byte_array_unref(found)
-exit(0)
+exit(namedISDOC != 0 ? 0 : 4)

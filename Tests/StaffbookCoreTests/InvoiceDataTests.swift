@@ -101,12 +101,23 @@ struct InvoiceDataTests {
 
     @Test func theAmountPassesWithinTheToleranceAndFailsBeyondIt() {
         var near = Self.complete, far = Self.complete
-        near.amountWithoutVat = 42400
-        far.amountWithoutVat = 46200
+        (near.amountWithoutVat, near.total) = (42400, 42400)
+        (far.amountWithoutVat, far.total) = (46200, 46200)
         let pass = InvoiceChecks.amount(Self.input(near))
         let fail = InvoiceChecks.amount(Self.input(far))
         #expect(pass.status == .pass && pass.difference == 400)
         #expect(fail.status == .fail && fail.code == "over_tolerance" && fail.expected == 42000 && fail.invoiced == 46200 && fail.difference == 4200)
+    }
+
+    /// What will be paid is checked, not only the part that agrees with the hours: a total above
+    /// the work and its VAT fails, whatever the work's amount says.
+    @Test func aTotalAboveTheWorkAndItsVATFailsTheAmountCheck() {
+        var inflated = Self.complete
+        inflated.total = 43000
+
+        let check = InvoiceChecks.amount(Self.input(inflated))
+
+        #expect(check.status == .fail && check.code == "total_not_work_and_vat" && check.invoiced == 43000 && check.difference == 1000)
     }
 
     @Test func vatIsAPayersByItsRateAndANonPayersNone() {

@@ -12,10 +12,23 @@ package enum CompanyNumbers {
         return padded.map(String.init).joined()
     }
 
-    /// A Czech DIČ, upper case, without spaces.
+    /// A Czech DIČ, upper case, without spaces. Its digits are checked as what they are: a
+    /// company's IČO (8 digits, its check digit) or a person's birth number (10 digits, divisible
+    /// by 11, or of the few whose remainder 10 ends in 0; 9 digits, from before 1954, have none).
     package static func dic(_ text: String) -> String? {
         let compact = text.filter { $0 != " " }.uppercased()
         guard compact.hasPrefix("CZ"), (10...12).contains(compact.count), compact.dropFirst(2).allSatisfy(\.isASCIIDigit) else { return nil }
+        let digits = String(compact.dropFirst(2))
+        switch digits.count {
+        case 8:
+            guard ico(digits) == digits else { return nil }
+        case 10:
+            guard let number = Int(digits) else { return nil }
+            let remainder = (number / 10) % 11
+            guard number % 11 == 0 || (remainder == 10 && number % 10 == 0) else { return nil }
+        default:
+            break
+        }
         return compact
     }
 }

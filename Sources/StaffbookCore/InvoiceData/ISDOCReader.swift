@@ -62,6 +62,12 @@ package enum ISDOCReader {
         return try data(values, companyIco: companyIco)
     }
 
+    /// Whether markup declares itself an ISDOC: its first kilobytes name the ISDOC namespace.
+    /// Anything else that starts with `<` (an HTML page) is not a document we read.
+    package static func looksLikeISDOC(_ bytes: Data) -> Bool {
+        bytes.prefix(4096).range(of: Data(Collector.namespace.utf8)) != nil
+    }
+
     /// Paths (element names from the root, namespace aside) of the values read.
     enum Path {
         static let number = "Invoice/ID"
@@ -84,6 +90,11 @@ package enum ISDOCReader {
         static let payable = "Invoice/LegalMonetaryTotal/PayableAmount"
         static let payableForeign = "Invoice/LegalMonetaryTotal/PayableForeignAmount"
         static let rounding = "Invoice/LegalMonetaryTotal/PayableRoundingAmount"
+        static let roundingForeign = "Invoice/LegalMonetaryTotal/PayableRoundingAmountCurr"
+        static let deposits = "Invoice/LegalMonetaryTotal/PaidDepositsAmount"
+        static let depositsForeign = "Invoice/LegalMonetaryTotal/PaidDepositsAmountCurr"
+        static let claimed = "Invoice/LegalMonetaryTotal/AlreadyClaimedTaxInclusiveAmount"
+        static let claimedForeign = "Invoice/LegalMonetaryTotal/AlreadyClaimedTaxInclusiveAmountCurr"
         static let dueDate = "Invoice/PaymentMeans/Payment/Details/PaymentDueDate"
         static let accountNumber = "Invoice/PaymentMeans/Payment/Details/ID"
         static let bankCode = "Invoice/PaymentMeans/Payment/Details/BankCode"
@@ -93,7 +104,7 @@ package enum ISDOCReader {
         static let ordered: [String] = [
             number, issueDate, taxPointDate, localCurrency, foreignCurrency, supplierIco, supplierDic, customerIco, line, lineForeign,
             rate, tax, taxForeign, exclusive, exclusiveForeign, inclusive, inclusiveForeign, payable, payableForeign, rounding, dueDate,
-            accountNumber, bankCode, iban, variableSymbol,
+            accountNumber, bankCode, iban, variableSymbol, roundingForeign, deposits, depositsForeign, claimed, claimedForeign,
         ]
 
         /// The paths as a tree, each marked with its index in `ordered`.
@@ -161,17 +172,26 @@ package enum ISDOCReader {
         data.vatAmount = try amount(first(useForeign ? Path.taxForeign : Path.tax), .vatAmount)
         data.amountWithoutVat = try amount(first(useForeign ? Path.exclusiveForeign : Path.exclusive), .amountWithoutVat)
         let inclusive = try amount(first(useForeign ? Path.inclusiveForeign : Path.inclusive), .total)
-        data.total = try amount(first(useForeign ? Path.payableForeign : Path.payable), .total) ?? inclusive
+        let payable = try amount(first(useForeign ? Path.payableForeign : Path.payable), .total)
+        data.total = payable ?? inclusive
         var lines: Decimal = 0
         for text in values[useForeign ? Path.lineForeign : Path.line] ?? [] { lines += try amount(text, .amountWithoutVat) ?? 0 }
         if let total = data.total, total <= 0 { throw Problem(field: .total, code: .invalid) }
         try checkTotals(data, lines: values[useForeign ? Path.lineForeign : Path.line] == nil ? nil : lines, inclusive: inclusive)
+        if let payable, let inclusive {
+            // To pay = with VAT − what earlier documents claimed − deposits paid + rounding.
+            let claimed = try amount(first(useForeign ? Path.claimedForeign : Path.claimed), .total) ?? 0
+            let deposits = try amount(first(useForeign ? Path.depositsForeign : Path.deposits), .total) ?? 0
+            let rounding = try amount(first(useForeign ? Path.roundingForeign : Path.rounding), .total) ?? 0
+            if (inclusive - claimed - deposits + rounding - payable).magnitude > 1 { throw Problem(field: .total, code: .inconsistent) }
+        }
         for field in InvoiceData.Field.allCases where data.has(field) { data.sources[field] = .isdoc }
         return data
     }
 
     /// The lines add up to the amount without VAT, and that and the VAT to the amount with it
-    /// (to the crown: invoices may round the total).
+    /// (to the crown: invoices may round the total); the amount to pay is checked against the
+    /// amount with VAT by the caller, as the standard's rules define it.
     private static func checkTotals(_ data: InvoiceData, lines: Decimal?, inclusive: Decimal?) throws(Problem) {
         if let lines, let without = data.amountWithoutVat, (lines - without).magnitude > Decimal(string: "0.05") ?? 0 {
             throw Problem(field: .amountWithoutVat, code: .inconsistent)

@@ -78,8 +78,19 @@ package struct InvoiceChecksService: Sendable {
         self.timesheets = timesheets
     }
 
+    /// Computes and stores the invoice's checks; a duplicate found is flagged on both sides (the
+    /// other invoice's checks are computed again too).
     @discardableResult
     package func recompute(invoiceId: UUID) async throws -> [InvoiceCheck] {
+        let checks = try await recomputeOne(invoiceId)
+        for other in checks.compactMap(\.otherInvoiceId) where other != invoiceId {
+            try await recomputeOne(other)
+        }
+        return checks
+    }
+
+    @discardableResult
+    private func recomputeOne(_ invoiceId: UUID) async throws -> [InvoiceCheck] {
         guard let context = try await store.checkContext(invoiceId: invoiceId) else { return [] }
         let checks = InvoiceChecks.evaluate(context.input(companyIco: companyIco, tolerancePercent: tolerancePercent))
         try await store.storeChecks(invoiceId: invoiceId, checks: checks)

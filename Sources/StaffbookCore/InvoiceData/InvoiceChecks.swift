@@ -97,6 +97,16 @@ package enum InvoiceChecks {
 
     static func amount(_ input: InvoiceCheckInput) -> InvoiceCheck {
         let invoiced = invoiced(input)
+        // What will be paid must be the work and its VAT: a total above them is not checked
+        // against the hours by the part that agrees.
+        if let without = input.data.amountWithoutVat {
+            let payable = input.data.total ?? input.amount
+            if (without + (input.data.vatAmount ?? 0) - payable).magnitude > 1 {
+                return InvoiceCheck(
+                    .amount, .fail, code: "total_not_work_and_vat", expected: without + (input.data.vatAmount ?? 0), invoiced: payable,
+                    difference: payable - without - (input.data.vatAmount ?? 0))
+            }
+        }
         guard let expected = input.expected else { return InvoiceCheck(.amount, .fail, code: "no_expectation", invoiced: invoiced) }
         let difference = invoiced - expected.amount
         let allowed = expected.amount.magnitude * input.tolerancePercent / 100

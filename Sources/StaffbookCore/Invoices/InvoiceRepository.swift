@@ -30,14 +30,11 @@ package protocol InvoiceRepository: Sendable {
     /// before statements kept their lines).
     func statement(invoiceId: UUID) async throws -> StoredStatement?
     /// Records that an admin confirmed the invoice's bank account (audited, an event), if its
-    /// version meets `condition`.
-    func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, now: Date) async throws -> ActOutcome
-    /// Applies an admin action if the invoice's version meets `condition`. Approving an invoice
-    /// whose checks need attention takes `override` (and a reason); without it the checks come
-    /// back as `checksFailing`.
-    func act(
-        invoiceId: UUID, action: InvoiceAction, condition: VersionCondition, reason: String?, override: Bool, actorId: UUID, now: Date
-    ) async throws -> ActOutcome
+    /// version meets `condition`; nil for an unknown invoice, `InvoiceRefusal` thrown otherwise.
+    func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, now: Date) async throws -> Invoice?
+    /// Applies `command` as `InvoiceEngine` decides on the invoice, locked: the invoice
+    /// afterwards, nil for an unknown one; a refusal is thrown as `InvoiceRefusal`.
+    func act(invoiceId: UUID, command: InvoiceCommand) async throws -> Invoice?
     /// Ids of the invoices of a month, in one state or any.
     func ids(period: CalendarMonth, state: InvoiceState?) async throws -> [UUID]
     /// People with an ICO contract in the month and no invoice for it, whose name matches
@@ -63,17 +60,6 @@ package enum UploadOutcome: Sendable, Equatable {
     /// This `Idempotency-Key` was used before for the same upload: nothing was written.
     /// `created` tells how the first attempt ended.
     case repeated(created: Bool)
-}
-
-package enum ActOutcome: Sendable, Equatable {
-    case done(Invoice)
-    case stale
-    case refused(state: InvoiceState, allowed: [InvoiceAction])
-    /// Approval refused: these checks fail or wait for confirmation (an override may approve).
-    case checksFailing([InvoiceCheck])
-    /// The invoice waits in this open payment run: the run pays it or frees it.
-    case inPaymentRun(Int)
-    case notFound
 }
 
 package enum StatementOutcome: Sendable, Equatable {

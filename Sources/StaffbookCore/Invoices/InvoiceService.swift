@@ -31,17 +31,25 @@ package struct InvoiceService: Sendable {
             case done, skipped
         }
 
+        /// Why an item was skipped: the words are the same as for one invoice (the caller's
+        /// language chooses them where the answer is written).
+        package enum Skip: Codable, Sendable, Equatable {
+            case notAnInvoiceId
+            case notFound
+            case refused(InvoiceRefusal)
+        }
+
         package struct Item: Codable, Sendable, Equatable {
             package var invoiceId: String
             package var outcome: Outcome
             package var state: InvoiceState?
-            package var reason: String?
+            package var skip: Skip?
 
-            package init(invoiceId: String, outcome: Outcome, state: InvoiceState? = nil, reason: String? = nil) {
+            package init(invoiceId: String, outcome: Outcome, state: InvoiceState? = nil, skip: Skip? = nil) {
                 self.invoiceId = invoiceId
                 self.outcome = outcome
                 self.state = state
-                self.reason = reason
+                self.skip = skip
             }
         }
 
@@ -90,33 +98,19 @@ package struct InvoiceService: Sendable {
         var items: [BulkReport.Item] = []
         for target in targets {
             guard let id = target.id else {
-                items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "not an invoice id"))
+                items.append(.init(invoiceId: target.text, outcome: .skipped, skip: .notAnInvoiceId))
                 continue
             }
-            let outcome = try await invoices.act(
-                invoiceId: id, action: action, condition: .any, reason: reason, override: false, actorId: actorId, now: clock.now()
-            )
-            switch outcome {
-            case .done(let invoice):
+            // The same command as one invoice's action, decided by the same engine.
+            let command = InvoiceCommand(action, by: .admin, actorId: actorId, reason: reason, now: clock.now())
+            do {
+                guard let invoice = try await invoices.act(invoiceId: id, command: command) else {
+                    items.append(.init(invoiceId: target.text, outcome: .skipped, skip: .notFound))
+                    continue
+                }
                 items.append(.init(invoiceId: target.text, outcome: .done, state: invoice.state))
-            case .refused(let state, _):
-                items.append(
-                    .init(
-                        invoiceId: target.text, outcome: .skipped, state: state,
-                        reason: "\(action.rawValue) is not allowed from \(state.rawValue)"
-                    ))
-            case .stale:
-                items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "changed by someone else meanwhile"))
-            case .checksFailing(let checks):
-                items.append(
-                    .init(
-                        invoiceId: target.text, outcome: .skipped, state: .submitted,
-                        reason: "checks need attention: " + checks.map(\.kind.rawValue).joined(separator: ", ")
-                    ))
-            case .inPaymentRun(let run):
-                items.append(.init(invoiceId: target.text, outcome: .skipped, state: .approved, reason: "waits in payment run \(run)"))
-            case .notFound:
-                items.append(.init(invoiceId: target.text, outcome: .skipped, reason: "no such invoice"))
+            } catch let refusal as InvoiceRefusal {
+                items.append(.init(invoiceId: target.text, outcome: .skipped, state: refusal.state, skip: .refused(refusal)))
             }
         }
         return BulkReport(items: items)

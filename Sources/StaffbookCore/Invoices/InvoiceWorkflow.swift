@@ -42,13 +42,19 @@ package enum InvoiceWorkflow {
         package var to: InvoiceState
         /// Only for this kind of invoice (a worker replaces their own PDF, not a statement).
         package var kind: InvoiceKind?
+        /// The action takes a reason, for the owner and the history to read.
+        package var needsReason: Bool
 
-        package init(from: Set<InvoiceState?>, action: InvoiceAction, actor: InvoiceActor, to: InvoiceState, kind: InvoiceKind? = nil) {
+        package init(
+            from: Set<InvoiceState?>, action: InvoiceAction, actor: InvoiceActor, to: InvoiceState, kind: InvoiceKind? = nil,
+            needsReason: Bool = false
+        ) {
             self.from = from
             self.action = action
             self.actor = actor
             self.to = to
             self.kind = kind
+            self.needsReason = needsReason
         }
     }
 
@@ -56,10 +62,12 @@ package enum InvoiceWorkflow {
         Transition(from: [nil], action: .upload, actor: .owner, to: .submitted, kind: .uploaded),
         Transition(from: [.submitted, .returned], action: .replace, actor: .owner, to: .submitted, kind: .uploaded),
         Transition(from: [.submitted], action: .approve, actor: .admin, to: .approved),
-        Transition(from: [.submitted, .approved], action: .return, actor: .admin, to: .returned),
+        Transition(from: [.submitted, .approved], action: .return, actor: .admin, to: .returned, needsReason: true),
         Transition(from: [.approved], action: .markPaid, actor: .admin, to: .paid),
         Transition(from: [.approved], action: .undoApproval, actor: .admin, to: .submitted),
-        Transition(from: [.paid], action: .undoPayment, actor: .admin, to: .approved),
+        // Undoing a payment frees the invoice for another run: it says why (a bank's return, a
+        // mistake), for the history.
+        Transition(from: [.paid], action: .undoPayment, actor: .admin, to: .approved, needsReason: true),
         // A replaced file leaves `returned`, so this is only offered while the owner has not.
         Transition(from: [.returned], action: .undoReturn, actor: .admin, to: .submitted),
         // An approved or paid statement has been checked and may have been paid: it stays.
@@ -67,6 +75,9 @@ package enum InvoiceWorkflow {
         Transition(from: [.submitted, .returned], action: .regenerate, actor: .system, to: .submitted, kind: .statement),
         // A bank statement shows a payment run paid the invoice.
         Transition(from: [.approved], action: .markPaid, actor: .system, to: .paid, kind: .uploaded),
+        // What was approved is what is paid: when the account an approved invoice is paid to
+        // changes (its owner's billing details), it goes back to the desk, saying why.
+        Transition(from: [.approved], action: .undoApproval, actor: .system, to: .submitted, kind: .uploaded, needsReason: true),
     ]
 
     /// A month whose invoice or statement is in one of these states is settled: the person's
@@ -76,6 +87,11 @@ package enum InvoiceWorkflow {
     package enum Refusal: Error, Equatable {
         /// The action exists for this actor, but not from this state.
         case notFromState(InvoiceState?, allowed: [InvoiceAction])
+    }
+
+    /// The transition `action` takes from `state`, if it may.
+    package static func transition(_ action: InvoiceAction, from state: InvoiceState?, kind: InvoiceKind?, by actor: InvoiceActor) -> Transition? {
+        transitions.first { $0.action == action && $0.actor == actor && $0.from.contains(state) && ($0.kind == nil || $0.kind == kind) }
     }
 
     /// The state after `action`, or why it is refused.

@@ -33,8 +33,9 @@ package enum Camt053Reader {
         let iban = collector.statement["Acct/Id/IBAN"].map { $0.uppercased() }
         guard let iban, !iban.isEmpty else { throw BankStatementProblem(.notAStatement) }
         var read: [BankStatementLine] = []
-        for (index, entry) in collector.entries.enumerated() {
-            guard let entryLines = try lines(of: entry, number: index + 1) else { continue }
+        for entry in collector.entries {
+            // A problem names the movement's number among those read, as an import's answer does.
+            guard let entryLines = try lines(of: entry, number: read.count + 1) else { continue }
             read.append(contentsOf: entryLines)
         }
         return BankStatement(format: .camt053, account: .iban(iban), identifier: collector.statement["Id"], lines: read)

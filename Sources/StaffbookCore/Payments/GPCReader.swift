@@ -19,17 +19,18 @@ package enum GPCReader {
         guard let header = rows.first.map({ Array($0.unicodeScalars) }), header.count == lineLength, String(field(header, 1, 3)) == "074"
         else { throw BankStatementProblem(.notAStatement) }
         let account = String(field(header, 4, 19))
-        guard account.allSatisfy(\.isASCIIDigit) else { throw BankStatementProblem(.invalid, line: 1) }
+        guard account.allSatisfy(\.isASCIIDigit) else { throw BankStatementProblem(.invalid) }
         var lines: [BankStatementLine] = []
         lines.reserveCapacity(rows.count - 1)
-        for (index, row) in rows.enumerated().dropFirst() {
+        for row in rows.dropFirst() {
             let scalars = Array(row.unicodeScalars)
             // A statement of several pages repeats the header; only its account matters.
             if scalars.count == lineLength, String(field(scalars, 1, 3)) == "074" {
-                guard String(field(scalars, 4, 19)) == account else { throw BankStatementProblem(.invalid, line: index + 1) }
+                guard String(field(scalars, 4, 19)) == account else { throw BankStatementProblem(.invalid) }
                 continue
             }
-            guard let line = movement(scalars, account: account) else { throw BankStatementProblem(.invalid, line: index + 1) }
+            // A problem names the movement's number (the header aside), as an import's answer does.
+            guard let line = movement(scalars, account: account) else { throw BankStatementProblem(.invalid, line: lines.count + 1) }
             lines.append(line)
         }
         return BankStatement(

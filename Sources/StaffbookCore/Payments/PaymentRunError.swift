@@ -8,6 +8,9 @@ package enum PaymentRunError: Error, Sendable, Equatable {
     case unwritable(PaymentFileProblem)
     /// The run's state does not allow it.
     case refused(PaymentRunState)
+    /// A run at the bank is cancelled only when the admin affirms the bank did not pay what it
+    /// still waits for, and says why: otherwise its invoices could be paid twice.
+    case affirmationRequired
     /// The statement could not be read, or is of another account.
     case statement(BankStatementProblem)
 }

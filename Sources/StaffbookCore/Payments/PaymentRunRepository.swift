@@ -63,7 +63,10 @@ package protocol PaymentRunRepository: Sendable {
     /// The file's run, for a download through a signed link.
     func file(id: UUID) async throws -> (runNumber: Int, file: PaymentRunFile)?
     /// Applies `action` (audited; each invoice gets an event); cancelling frees the pending items.
-    func change(runId: UUID, action: PaymentRunWorkflow.Action, actorId: UUID, now: Date) async throws -> PaymentRunChange
+    /// `affirmation`: for a run at the bank called off, what the admin affirms (the bank did not
+    /// pay what waits) and why; refused without it.
+    func change(runId: UUID, action: PaymentRunWorkflow.Action, affirmation: String?, actorId: UUID, now: Date) async throws
+        -> PaymentRunChange
     /// Reads a statement against the runs at the bank; with `confirm`, records it and pays the
     /// matched invoices (a statement already recorded changes nothing). `source` is the file as
     /// received: a statement without an identifier is known by its digest.

@@ -102,16 +102,17 @@ package struct PaymentRunService: Sendable {
             file = try await runs.saveFile(runId: runId, format: format, content: content, actorId: actorId, now: now)
         }
         guard markSent, run.state == .draft else { return (run, file) }
-        switch try await runs.change(runId: runId, action: .send, actorId: actorId, now: clock.now()) {
+        switch try await runs.change(runId: runId, action: .send, affirmation: nil, actorId: actorId, now: clock.now()) {
         case .done(let sent): return (sent, file)
         case .refused(let state): throw PaymentRunError.refused(state)
         case .notFound: return nil
         }
     }
 
-    /// Sends or cancels a run.
-    package func change(runId: UUID, action: PaymentRunWorkflow.Action, actorId: UUID) async throws -> PaymentRun? {
-        switch try await runs.change(runId: runId, action: action, actorId: actorId, now: clock.now()) {
+    /// Sends or cancels a run; cancelling one at the bank takes `affirmation` (why the admin
+    /// knows the bank did not pay).
+    package func change(runId: UUID, action: PaymentRunWorkflow.Action, affirmation: String? = nil, actorId: UUID) async throws -> PaymentRun? {
+        switch try await runs.change(runId: runId, action: action, affirmation: affirmation, actorId: actorId, now: clock.now()) {
         case .done(let run): return run
         case .refused(let state): throw PaymentRunError.refused(state)
         case .notFound: return nil

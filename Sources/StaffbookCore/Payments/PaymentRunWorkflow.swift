@@ -21,6 +21,12 @@ package enum PaymentRunWorkflow {
         return action == .send && state == .partiallyPaid ? .partiallyPaid : match.to
     }
 
+    /// Whether `action` from `state` needs the admin to affirm the bank did not pay (a run at
+    /// the bank called off frees its invoices for another run).
+    package static func needsAffirmation(_ action: Action, from state: PaymentRunState) -> Bool {
+        action == .cancel && atTheBank.contains(state)
+    }
+
     /// The actions a run in `state` can take, in table order.
     package static func allowedActions(_ state: PaymentRunState) -> [Action] {
         Action.allCases.filter { apply($0, to: state) != nil }

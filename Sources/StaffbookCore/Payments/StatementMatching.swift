@@ -21,7 +21,9 @@ package struct SentPayment: Sendable, Hashable {
 /// Pairs a statement's outgoing lines with sent payments. A line pays an item only when the
 /// variable symbol, the amount (and currency) and the counter-account all agree; a line that
 /// agrees with an item on the symbol or the account but not on everything is a partial match,
-/// listed for a person to decide and never applied. Each item and each line is used once.
+/// listed for a person to decide and never applied: with the one candidate that agrees on the
+/// most, the others named. Each item and each line is used once. A line that agrees in full with
+/// a payment a statement already showed paid is a possible double payment.
 package enum StatementMatching {
     package enum Criterion: String, Sendable, Codable, CaseIterable, Comparable {
         case variableSymbol = "variable_symbol"
@@ -35,20 +37,26 @@ package enum StatementMatching {
 
     package struct Partial: Sendable, Hashable {
         package var line: Int
+        /// The candidate that agrees on the most (the earliest of equals).
         package var itemId: UUID
         /// What agrees (the rest does not).
         package var agreeing: [Criterion]
+        /// Other items the line agrees with on something.
+        package var others: [UUID] = []
     }
 
     package struct Result: Sendable {
         /// Line index → the item it pays.
         package var matched: [(line: Int, itemId: UUID)] = []
         package var partial: [Partial] = []
+        /// Line index → a paid item it repeats in full.
+        package var paidTwice: [(line: Int, itemId: UUID)] = []
         /// Lines that pay nothing of ours: money received, reversals, other payments.
         package var unmatched: [Int] = []
     }
 
-    package static func match(_ lines: [BankStatementLine], sent: [SentPayment]) -> Result {
+    /// `paid`: payments statements showed paid before.
+    package static func match(_ lines: [BankStatementLine], sent: [SentPayment], paid: [SentPayment] = []) -> Result {
         var exact: [Key: [SentPayment]] = [:]
         var bySymbol: [String: [SentPayment]] = [:]
         var byAccount: [String: [SentPayment]] = [:]
@@ -70,20 +78,31 @@ package enum StatementMatching {
             used.insert(payment.itemId)
             result.matched.append((index, payment.itemId))
         }
+        var paidBefore: [Key: [SentPayment]] = [:]
+        for payment in paid { paidBefore[Key(payment), default: []].append(payment) }
         for index in unpaired {
             let line = lines[index]
             guard line.isDebit, !line.isReversal else {
                 result.unmatched.append(index)
                 continue
             }
+            if let key = Key(line), let earlier = paidBefore[key]?.first {
+                result.paidTwice.append((index, earlier.itemId))
+                continue
+            }
             var candidates: [SentPayment] = []
             if let symbol = line.variableSymbol { candidates += bySymbol[normalized(symbol)] ?? [] }
             if let account = line.counterAccount { candidates += byAccount[account] ?? [] }
             var seen = Set<UUID>()
-            let partials = candidates.filter { !used.contains($0.itemId) && seen.insert($0.itemId).inserted }.map { payment in
-                Partial(line: index, itemId: payment.itemId, agreeing: agreeing(line, payment))
+            let ranked = candidates.filter { !used.contains($0.itemId) && seen.insert($0.itemId).inserted }
+                .map { (payment: $0, agreeing: agreeing(line, $0)) }
+                .enumerated().sorted { ($0.element.agreeing.count, -$0.offset) > ($1.element.agreeing.count, -$1.offset) }.map(\.element)
+            guard let best = ranked.first else {
+                result.unmatched.append(index)
+                continue
             }
-            if partials.isEmpty { result.unmatched.append(index) } else { result.partial += partials }
+            result.partial.append(
+                Partial(line: index, itemId: best.payment.itemId, agreeing: best.agreeing, others: ranked.dropFirst().map(\.payment.itemId)))
         }
         return result
     }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import StaffbookCore
+import Synchronization
 
 /// Where a JSON Web Key Set comes from.
 protocol JWKSSource: Sendable {
@@ -25,21 +26,54 @@ struct URLJWKSSource: JWKSSource {
             return try Data(contentsOf: url)
         }
         let (url, client, timeout) = (self.url, self.client, self.timeout)
-        return try await withThrowingTaskGroup(of: Data.self) { group in
-            group.addTask {
-                var request = HTTPClientRequest(url: url.absoluteString)
-                request.headers.add(name: "Accept", value: "application/json")
-                let response = try await client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
-                guard response.status == .ok else { throw JWKSUnavailable() }
-                return Data(buffer: try await response.body.collect(upTo: 1 << 20))
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw JWKSUnavailable()
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw JWKSUnavailable() }
-            return first
+        // The fetch runs on its own; the caller waits for it or for the time limit, whichever
+        // comes first, and not a moment longer: a fetch that does not stop at once when it is
+        // cancelled keeps running without holding the sign-in.
+        let fetch = Task {
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.headers.add(name: "Accept", value: "application/json")
+            let response = try await client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+            guard response.status == .ok else { throw JWKSUnavailable() }
+            return Data(buffer: try await response.body.collect(upTo: 1 << 20))
         }
+        let first = FirstAnswer<Data>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                first.install(continuation)
+                Task { first.answer(await fetch.result) }
+                Task {
+                    try? await Task.sleep(for: timeout)
+                    first.answer(.failure(JWKSUnavailable()))
+                    fetch.cancel()
+                }
+            }
+        } onCancel: {
+            first.answer(.failure(CancellationError()))
+            fetch.cancel()
+        }
+    }
+}
+
+/// Resumes a continuation with the first answer given; later ones are dropped.
+private final class FirstAnswer<Value: Sendable>: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<Value, any Error>?, early: Result<Value, any Error>?)>((nil, nil))
+
+    func install(_ continuation: CheckedContinuation<Value, any Error>) {
+        let early = state.withLock { state -> Result<Value, any Error>? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func answer(_ result: Result<Value, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            guard state.early == nil else { return nil }
+            state.early = result
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(with: result)
     }
 }

@@ -17,6 +17,12 @@ enum InvoiceTexts {
     static let atMostThousandIds = LocalizedText(en: "At most 1000 ids.", cs: "Nejvýše 1000 identifikátorů.")
     static let statementHours = LocalizedText(en: "0 to 744 hours, at most 2 decimals.", cs: "0 až 744 hodin, nejvýše 2 desetinná místa.")
     static let returnReason = LocalizedText(en: "Say why the invoice is returned.", cs: "Uveďte, proč se faktura vrací.")
+    static let notAnInvoiceId = LocalizedText(en: "This is not an invoice id.", cs: "Toto není identifikátor faktury.")
+    static let noSuchInvoice = LocalizedText(en: "There is no such invoice.", cs: "Taková faktura neexistuje.")
+    static let overrideReason = LocalizedText(
+        en: "Say why the invoice is approved although its checks need attention.",
+        cs: "Uveďte, proč se faktura schvaluje, přestože její kontroly vyžadují pozornost.")
+    static let actionReason = LocalizedText(en: "Say why, for the history and the person to read.", cs: "Uveďte důvod pro historii a pro dotyčného.")
     static let linkLifetime = LocalizedText(en: "From 60 seconds to 7 days (604800).", cs: "Od 60 sekund do 7 dnů (604800).")
     static let multipart = LocalizedText(
         en: "Send multipart/form-data with exactly one part 'file' (the PDF) and one part 'amount'.",
@@ -92,6 +98,12 @@ enum InvoiceTexts {
             LocalizedText(
                 en: "The VAT does not fit the supplier's VAT status or rate.", cs: "DPH neodpovídá tomu, zda je dodavatel plátce, ani sazbě.")
         }
+    }
+
+    static func lockedNow(_ state: InvoiceState) -> LocalizedText {
+        LocalizedText(
+            en: "The invoice is \(state.rawValue) and can no longer be replaced.", cs: "Faktura je ve stavu \(state.rawValue) a už ji nelze nahradit."
+        )
     }
 
     static func locked(_ period: CalendarMonth, _ state: InvoiceState) -> LocalizedText {

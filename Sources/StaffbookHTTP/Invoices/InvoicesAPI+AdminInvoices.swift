@@ -42,30 +42,12 @@ extension InvoicesAPI {
             reason = body.reason
             override = body.override ?? false
         }
-        reason = try Self.validReason(reason, for: action, override: override, field: "body.reason")
+        reason = try Self.validText(reason, field: "body.reason")
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
-        let outcome = try await invoices.act(
-            invoiceId: id, action: action, condition: condition, reason: reason, override: override, actorId: caller.accountId, now: clock.now()
-        )
-        switch outcome {
-        case .notFound:
-            throw Problem(.notFound)
-        case .stale:
-            throw Problem(.preconditionFailed)
-        case .refused(let state, let allowed):
-            throw InvoiceError.invalidTransition(action: action, state: state, allowed: allowed)
-        case .checksFailing(let failing):
-            throw Problem(
-                .checksNeedAttention, detail: InvoiceTexts.checksNeedAttention(failing),
-                fieldErrors: failing.map {
-                    .init(field: "checks.\($0.kind.rawValue)", code: $0.code ?? $0.status.rawValue, message: InvoiceTexts.check($0.kind))
-                }
-            )
-        case .inPaymentRun(let run):
-            throw Problem(.invoiceInPaymentRun, detail: PaymentTexts.inPaymentRun(run))
-        case .done(let invoice):
-            return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
-        }
+        let command = InvoiceCommand(
+            action, by: .admin, actorId: caller.accountId, reason: reason, override: override, condition: condition, now: clock.now())
+        guard let invoice = try await invoices.act(invoiceId: id, command: command) else { throw Problem(.notFound) }
+        return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
     }
 
     func confirmInvoiceBankAccount(
@@ -74,19 +56,11 @@ extension InvoicesAPI {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.invoiceId)
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
-        switch try await invoices.confirmBankAccount(invoiceId: id, condition: condition, actorId: caller.accountId, now: clock.now()) {
-        case .notFound: throw Problem(.notFound)
-        case .stale: throw Problem(.preconditionFailed)
-        case .refused(let state, _):
-            // Only a submitted invoice with an account can have it confirmed.
-            throw Problem(.invalidTransition, detail: state == .submitted ? InvoiceTexts.bankAccountNotOnFile : nil)
-        case .inPaymentRun(let run):
-            throw Problem(.invoiceInPaymentRun, detail: PaymentTexts.inPaymentRun(run))
-        case .checksFailing, .done:
-            try await checks.recompute(invoiceId: id)
-            guard let invoice = try await invoices.find(id: id) else { throw Problem(.notFound) }
-            return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
-        }
+        guard try await invoices.confirmBankAccount(invoiceId: id, condition: condition, actorId: caller.accountId, now: clock.now()) != nil
+        else { throw Problem(.notFound) }
+        try await checks.recompute(invoiceId: id)
+        guard let invoice = try await invoices.find(id: id) else { throw Problem(.notFound) }
+        return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
     }
 
     func bulkActOnInvoices(_ input: Operations.BulkActOnInvoices.Input) async throws -> Operations.BulkActOnInvoices.Output {
@@ -103,7 +77,11 @@ extension InvoicesAPI {
         let period = body.filter.flatMap { validation.month($0.period, field: "body.filter.period") }
         let key = validation.optionalText(input.headers.idempotencyKey, field: "header.Idempotency-Key", maxLength: 200)
         try validation.check()
-        let reason = try Self.validReason(body.reason, for: action, field: "body.reason")
+        let reason = try Self.validText(body.reason, field: "body.reason")
+        // A bulk return needs its reason before any invoice is looked at.
+        if InvoiceWorkflow.transitions.contains(where: { $0.action == action && $0.actor == .admin && $0.needsReason }), reason == nil {
+            throw Problem(invoiceRefusal: .reasonRequired(action: action, override: false))
+        }
         let state = body.filter?.state.flatMap { InvoiceState(rawValue: $0.rawValue) }
         let target: InvoiceService.BulkTarget =
             if let period { .filter(period: period, state: state) } else { .ids(body.ids ?? []) }
@@ -120,7 +98,7 @@ extension InvoicesAPI {
                         items: report.items.map { item in
                             .init(
                                 invoiceId: item.invoiceId, outcome: item.outcome == .done ? .done : .skipped,
-                                state: item.state.map(InvoiceSchemas.state), reason: item.reason
+                                state: item.state.map(InvoiceSchemas.state), reason: item.skip.map(Self.reason)
                             )
                         }
                     ))))
@@ -229,19 +207,23 @@ extension InvoicesAPI {
 
     /// A return, and an approval over failing checks, need a reason people can read; other
     /// actions take an optional note.
-    private static func validReason(_ reason: String?, for action: InvoiceAction, override: Bool = false, field: String) throws -> String? {
+    /// A reason as typed: within its length, empty as none. Whether the action needs one is the
+    /// engine's to say.
+    private static func validText(_ reason: String?, field: String) throws -> String? {
         var validation = InputValidation()
         let text = validation.optionalText(reason, field: field, maxLength: 1000)
         try validation.check()
-        if action == .return || (action == .approve && override), text?.isEmpty != false {
-            throw Problem(
-                .validationFailed,
-                fieldErrors: [
-                    .init(
-                        field: field, code: "required",
-                        message: InvoiceTexts.returnReason)
-                ])
-        }
         return text?.isEmpty == true ? nil : text
+    }
+
+    /// Why a bulk item was skipped, in the caller's language and the words one invoice's action
+    /// would answer with.
+    private static func reason(_ skip: InvoiceService.BulkReport.Skip) -> String {
+        let language = RequestScope.current.language
+        switch skip {
+        case .notAnInvoiceId: return InvoiceTexts.notAnInvoiceId.text(in: language)
+        case .notFound: return InvoiceTexts.noSuchInvoice.text(in: language)
+        case .refused(let refusal): return Problem(invoiceRefusal: refusal).detail.text(in: language)
+        }
     }
 }

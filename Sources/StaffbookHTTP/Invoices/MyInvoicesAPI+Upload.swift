@@ -37,12 +37,13 @@ extension MyInvoicesAPI {
                 } catch let error as ISDOCReader.Problem {
                     throw Problem(isdoc: error)
                 }
-            case .attached(let bytes):
+            case .attached(let bytes, let named):
                 do {
                     layers.append((try await readISDOC(bytes), .isdoc))
-                } catch let error as ISDOCReader.Problem where error.code == .notISDOC || error.code == .declarations {
-                    // Another kind of attachment (a ZUGFeRD XML, notes): the PDF is just a PDF.
+                } catch let error as ISDOCReader.Problem where !named && (error.code == .notISDOC || error.code == .declarations) {
+                    // Another kind of XML attachment (a ZUGFeRD invoice, notes): the PDF is just a PDF.
                 } catch let error as ISDOCReader.Problem {
+                    // An attachment named as an ISDOC that cannot be read is the sender's to fix.
                     throw Problem(isdoc: error)
                 }
             }
@@ -89,8 +90,8 @@ extension MyInvoicesAPI {
         case none
         /// Sent as the file or beside it: what cannot be read is the sender's to fix.
         case sent(Data)
-        /// A PDF's attachment, which may be something other than an ISDOC.
-        case attached(Data)
+        /// A PDF's attachment; unless `named` (`*.isdoc`) it may be some other XML.
+        case attached(Data, named: Bool)
     }
 
     /// What the file is, and the ISDOC to read (sent beside it, the file itself, or a PDF's
@@ -101,13 +102,18 @@ extension MyInvoicesAPI {
             try PDFCheck.check(head: head, tail: tail)
             guard !ignoreIsdoc else { return ("application/pdf", .none) }
             if let sent = form.isdoc { return ("application/pdf", .sent(try await Self.unpacked(sent))) }
-            if case .isdoc(let embedded) = try await attachments.isdoc(in: content) { return ("application/pdf", .attached(embedded)) }
+            if case .isdoc(let embedded, let named) = try await attachments.isdoc(in: content) {
+                return ("application/pdf", .attached(embedded, named: named))
+            }
             return ("application/pdf", .none)
         }
         if ISDOCContainer.isZip(content) { return ("application/zip", ignoreIsdoc ? .none : .sent(try await Self.unpacked(content))) }
         if let first = content.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }),
             first == UInt8(ascii: "<")
         {
+            // Markup that is no ISDOC (a web page saved as faktura.pdf) is neither kind of file
+            // we take: said as such, not as an ISDOC that cannot be read.
+            guard ISDOCReader.looksLikeISDOC(content) else { throw InvoiceError.notAPDF }
             return ("application/xml", ignoreIsdoc ? .none : .sent(content))
         }
         throw InvoiceError.notAPDF

@@ -17,7 +17,8 @@ struct PDFAttachmentReader: Sendable {
     static let maximumOutput = ISDOCReader.maximumBytes
 
     enum Outcome: Sendable, Equatable {
-        case isdoc(Data)
+        /// The attachment's bytes; `named`: its name says it is an ISDOC (`*.isdoc`), not only XML.
+        case isdoc(Data, named: Bool)
         case none
         /// Not a PDF poppler can open, or the helper failed or ran out of time.
         case unreadable
@@ -53,7 +54,8 @@ struct PDFAttachmentReader: Sendable {
 
     private static func outcome(_ ran: ChildProcess.Outcome) -> Outcome {
         switch ran {
-        case .exited(status: 0, let output): .isdoc(output)
+        case .exited(status: 0, let output): .isdoc(output, named: true)
+        case .exited(status: 4, let output): .isdoc(output, named: false)
         case .exited(status: 1, _): .none
         case .exited, .outputTooLarge, .timedOut, .signalled, .failedToStart: .unreadable
         }

@@ -21,6 +21,39 @@ extension Problem {
 }
 
 extension Problem {
+    /// A refused change of an invoice, in the same words for one invoice and for many at once.
+    init(invoiceRefusal refusal: InvoiceRefusal) {
+        switch refusal {
+        case .stale:
+            self = Problem(.preconditionFailed)
+        case .inPaymentRun(let run):
+            self = Problem(.invoiceInPaymentRun, detail: PaymentTexts.inPaymentRun(run))
+        case .checksNeedAttention(let failing):
+            self = Problem(
+                .checksNeedAttention, detail: InvoiceTexts.checksNeedAttention(failing),
+                fieldErrors: failing.map {
+                    .init(field: "checks.\($0.kind.rawValue)", code: $0.code ?? $0.status.rawValue, message: InvoiceTexts.check($0.kind))
+                }
+            )
+        case .reasonRequired(let action, let override):
+            let message = override ? InvoiceTexts.overrideReason : action == .return ? InvoiceTexts.returnReason : InvoiceTexts.actionReason
+            self = Problem(.validationFailed, detail: message, fieldErrors: [.init(field: "body.reason", code: "required", message: message)])
+        case .notAllowed(let action, let state?, let allowed):
+            // The owner's own upload over an approved or paid invoice reads as the lock it is.
+            if action == .replace || action == .upload {
+                self = Problem(.invoiceLocked, detail: InvoiceTexts.lockedNow(state))
+            } else {
+                self = Problem(.invalidTransition, detail: InvoiceTexts.invalidTransition(action, state, allowed: allowed))
+            }
+        case .notAllowed:
+            self = Problem(.notFound)
+        case .noAccountToConfirm(let state):
+            self = Problem(.invalidTransition, detail: state == .submitted ? InvoiceTexts.bankAccountNotOnFile : nil)
+        }
+    }
+}
+
+extension Problem {
     /// An ISDOC that cannot be used, naming the field (`isdoc.total`) where one is at fault.
     init(isdoc error: ISDOCReader.Problem) {
         self = Problem(

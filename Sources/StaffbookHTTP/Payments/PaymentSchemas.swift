@@ -56,9 +56,14 @@ extension PaymentsAPI {
             partial: report.partial.map {
                 .init(
                     line: $0.line, invoiceId: $0.invoiceId.lowercasedString, run: $0.runNumber,
-                    agreeing: $0.agreeing.compactMap { .init(rawValue: $0.rawValue) }
+                    agreeing: $0.agreeing.compactMap { .init(rawValue: $0.rawValue) },
+                    otherInvoiceIds: $0.otherInvoiceIds.isEmpty ? nil : $0.otherInvoiceIds.map(\.lowercasedString)
                 )
             },
+            possibleDoublePayments: report.paidTwice.map {
+                .init(line: $0.line, invoiceId: $0.invoiceId.lowercasedString, run: $0.runNumber, paidOn: $0.paidOn.iso)
+            },
+            bankUnchecked: report.bankUnchecked,
             unmatched: report.unmatched.map { line, entry in
                 .init(
                     line: line, bookedOn: entry.bookingDate.iso, amount: Money.format(entry.amount), currency: entry.currency,

@@ -6,6 +6,12 @@ enum PaymentTexts {
     static let atMostThousandIds = LocalizedText(en: "At most 1000 ids.", cs: "Nejvýše 1000 identifikátorů.")
     static let name = LocalizedText(en: "1 to 70 characters.", cs: "1 až 70 znaků.")
     static let bic = LocalizedText(en: "A BIC: 8 or 11 letters and digits.", cs: "BIC: 8 nebo 11 písmen a číslic.")
+    static let affirmCancel = LocalizedText(
+        en: "This run is at the bank: cancel it only when the bank did not pay what it still waits for; say so (bankDidNotPay) and why.",
+        cs: "Tato dávka je v bance: zrušte ji, jen když banka nezaplatila, co ještě čeká; potvrďte to (bankDidNotPay) a uveďte proč.")
+    static let aboNeedsCzechAccount = LocalizedText(
+        en: "An ABO file pays from a Czech account: give one, or choose pain.001 for a foreign one.",
+        cs: "Soubor ABO platí z českého účtu: zadejte český účet, nebo pro zahraniční zvolte pain.001.")
     static let unmatchedAfterDays = LocalizedText(en: "From 1 to 60 days.", cs: "Od 1 do 60 dnů.")
 
     static func inPaymentRun(_ run: Int) -> LocalizedText {

@@ -108,7 +108,16 @@ extension PaymentsAPI {
     func cancelPaymentRun(_ input: Operations.CancelPaymentRun.Input) async throws -> Operations.CancelPaymentRun.Output {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.runId)
-        guard let run = try await service.change(runId: id, action: .cancel, actorId: caller.accountId) else { throw Problem(.notFound) }
+        var affirmation: String?
+        if case .json(let body) = input.body {
+            var validation = InputValidation()
+            let reason = validation.optionalText(body.reason, field: "body.reason", maxLength: 1000)
+            try validation.check()
+            if body.bankDidNotPay == true { affirmation = reason?.isEmpty == false ? reason : nil }
+        }
+        guard let run = try await service.change(runId: id, action: .cancel, affirmation: affirmation, actorId: caller.accountId) else {
+            throw Problem(.notFound)
+        }
         return .ok(.init(body: .json(Self.run(run))))
     }
 

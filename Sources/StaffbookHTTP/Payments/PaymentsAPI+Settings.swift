@@ -18,6 +18,11 @@ extension PaymentsAPI {
             validation.fail("body.name", "length", PaymentTexts.name)
         }
         let account = validation.bankAccount(body.account, field: "body.account")
+        // An ABO file names Czech accounts only: a foreign company account would make every
+        // download of it fail.
+        if let account, body.format.rawValue == BankFileFormat.abo.rawValue, account.domestic == nil {
+            validation.fail("body.account", "not_czech", PaymentTexts.aboNeedsCzechAccount)
+        }
         let bic = body.bic.map { $0.uppercased() }
         if let bic, !PaymentSettings.isBIC(bic) { validation.fail("body.bic", "format", PaymentTexts.bic) }
         let days = body.unmatchedAfterDays ?? PaymentSettings().unmatchedAfterDays

@@ -13,6 +13,10 @@ extension Problem {
             )
         case .unwritable(let problem): self = Problem(.unwritableBankFile, detail: PaymentTexts.unwritable(problem))
         case .refused(let state): self = Problem(.invalidTransition, detail: PaymentTexts.refused(state))
+        case .affirmationRequired:
+            self = Problem(
+                .validationFailed, detail: PaymentTexts.affirmCancel,
+                fieldErrors: [.init(field: "body.bankDidNotPay", code: "required", message: PaymentTexts.affirmCancel)])
         case .statement(let problem):
             switch problem.code {
             case .notOurAccount: self = Problem(.bankStatementOfAnotherAccount)

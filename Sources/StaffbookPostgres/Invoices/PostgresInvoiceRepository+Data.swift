@@ -192,11 +192,13 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
             }
             let timeOff = try await Self.paidTimeOff(month: month, personId: invoice.personId, on: connection, logger: logger)
             var duplicates: [UUID] = []
-            if let supplier = invoice.data.supplierIco, invoice.data.number != nil || invoice.data.variableSymbol != nil {
+            // An invoice's supplier is the person who uploaded it: an IČO an upload names (a
+            // colleague's, say) cannot make someone else's invoice a duplicate.
+            if invoice.data.number != nil || invoice.data.variableSymbol != nil {
                 let rows = try await connection.query(
                     """
                     SELECT id FROM invoices
-                    WHERE id <> \(invoiceId) AND supplier_ico = \(supplier)
+                    WHERE id <> \(invoiceId) AND account_id = \(invoice.personId) AND kind = 'uploaded'
                       AND (invoice_number = \(invoice.data.number) OR variable_symbol = \(invoice.data.variableSymbol))
                     ORDER BY period LIMIT 5
                     """,
@@ -222,7 +224,7 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
             try await connection.query(
                 """
                 SELECT id FROM invoices
-                WHERE account_id = \(personId) AND period >= \(month.firstDay.iso)::date AND kind = 'uploaded' AND state <> 'paid'
+                WHERE account_id = \(personId) AND period >= \(month.firstDay.iso)::date AND kind = 'uploaded' AND state IN ('submitted', 'returned')
                 ORDER BY period
                 """,
                 logger: logger
@@ -236,44 +238,43 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(checks), as: UTF8.self)
         let attention = checks.contains { $0.needsAttention }
+        // Only while the invoice waits for a decision: an approval was made on the checks it
+        // saw (under the invoice's lock, as this update takes it), and they stay what it saw.
         try await database.withConnection { connection in
             _ = try await connection.query(
-                "UPDATE invoices SET checks = \(json)::jsonb, needs_attention = \(attention) WHERE id = \(invoiceId)", logger: logger
+                """
+                UPDATE invoices SET checks = \(json)::jsonb, needs_attention = \(attention)
+                WHERE id = \(invoiceId) AND state IN ('submitted', 'returned')
+                """,
+                logger: logger
             ).collect()
         }
     }
 }
 
 extension PostgresInvoiceRepository {
-    package func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, now: Date) async throws -> ActOutcome {
+    package func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, now: Date) async throws -> Invoice? {
         let logger = self.logger
         return try await database.withTransaction { connection in
-            guard
-                let (state, version, account, personId) = try await connection.query(
-                    "SELECT state, version, bank_account, account_id FROM invoices WHERE id = \(invoiceId) AND kind = 'uploaded' FOR UPDATE",
-                    logger: logger
-                ).collect().first.map({ try $0.decode((String, Int, String?, UUID).self) })
-            else { return .notFound }
-            let current = try StoredValue.enumeration(state, as: InvoiceState.self, column: "invoices.state")
-            guard condition.matches(version) else { return .stale }
-            guard let account, current == .submitted else { return .refused(state: current, allowed: []) }
+            guard let current = try await InvoiceWriter.lock(invoiceId, on: connection, logger: logger), current.kind == .uploaded else {
+                return nil
+            }
+            guard condition.matches(current.version) else { throw InvoiceRefusal.stale }
+            if let run = current.openRun { throw InvoiceRefusal.inPaymentRun(run: run) }
+            let account = try await connection.query("SELECT bank_account FROM invoices WHERE id = \(invoiceId)", logger: logger)
+                .collect().first?.decode(String?.self)
+            guard let account, current.state == .submitted else { throw InvoiceRefusal.noAccountToConfirm(state: current.state) }
             try await connection.query(
-                """
-                UPDATE invoices SET bank_account_confirmed_by = \(actorId), bank_account_confirmed_at = \(now), version = version + 1,
-                    updated_at = \(now)
-                WHERE id = \(invoiceId)
-                """,
+                "UPDATE invoices SET bank_account_confirmed_by = \(actorId), bank_account_confirmed_at = \(now) WHERE id = \(invoiceId)",
                 logger: logger
             )
-            try await Self.event(
-                invoiceId, action: "confirm_bank_account", from: state, to: state, actor: actorId, reason: account, at: now, on: connection,
-                logger: logger)
+            try await InvoiceWriter.note(
+                [invoiceId], action: "confirm_bank_account", detail: account, actorId: actorId, now: now, on: connection, logger: logger)
             try await AuditLog.record(
-                on: connection, subject: personId, entity: "invoice", entityId: invoiceId, action: "confirm_bank_account", by: actorId, at: now,
-                changes: ["bankAccount": .init(from: nil, to: account)], logger: logger
+                on: connection, subject: current.personId, entity: "invoice", entityId: invoiceId, action: "confirm_bank_account", by: actorId,
+                at: now, changes: ["bankAccount": .init(from: nil, to: account)], logger: logger
             )
-            guard let invoice = try await Self.find(id: invoiceId, on: connection, logger: logger) else { return .notFound }
-            return .done(invoice)
+            return try await Self.find(id: invoiceId, on: connection, logger: logger)
         }
     }
 }

@@ -96,67 +96,42 @@ extension PostgresInvoiceRepository {
         let amount = "\(statement.amount)", hours = "\(statement.hours)", rate = "\(statement.meanRate)"
         let basis = statement.basis.rawValue
         return try await database.withTransaction { connection in
-            let existing = try await connection.query(
-                """
-                SELECT i.id, i.state, i.kind, f.sha256 FROM invoices i JOIN invoice_files f ON f.id = i.current_file_id
-                WHERE i.account_id = \(personId) AND i.period = \(month.firstDay.iso)::date FOR UPDATE OF i
-                """,
-                logger: logger
-            ).collect().first.map { try $0.decode((UUID, String, String, Data).self) }
+            let existing = try await InvoiceWriter.lock(personId: personId, month: month, on: connection, logger: logger)
             let fileId = UUID()
-            if let (invoiceId, stateText, kindText, currentSHA256) = existing {
-                let state = try StoredValue.enumeration(stateText, as: InvoiceState.self, column: "invoices.state")
-                let kind = try StoredValue.enumeration(kindText, as: InvoiceKind.self, column: "invoices.kind")
-                guard kind == .statement else { return .skipped("an uploaded invoice exists") }
-                guard case .success(let next) = InvoiceWorkflow.apply(.regenerate, to: state, kind: kind, by: .system) else {
-                    return .skipped("already \(state.rawValue)")
-                }
+            if let existing {
+                guard existing.kind == .statement else { return .skipped("an uploaded invoice exists") }
+                let command = InvoiceCommand(.regenerate, by: .system, actorId: actorId, now: now)
+                guard case .success = InvoiceEngine.decide(command, on: existing) else { return .skipped("already \(existing.state.rawValue)") }
                 // The workbook is deterministic: equal bytes mean nothing changed, and a file
                 // version that repeats the last one would only clutter the history.
-                if state == next, Data(SHA256.hash(data: workbook)) == currentSHA256 { return .unchanged(invoiceId) }
-                try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: actorId, now: now, on: connection, logger: logger)
+                let currentSHA256 = try await connection.query(
+                    "SELECT f.sha256 FROM invoices i JOIN invoice_files f ON f.id = i.current_file_id WHERE i.id = \(existing.id)",
+                    logger: logger
+                ).collect().first?.decode(Data.self)
+                if existing.state == .submitted, Data(SHA256.hash(data: workbook)) == currentSHA256 { return .unchanged(existing.id) }
+                try await Self.insertFile(fileId, invoiceId: existing.id, file: file, by: actorId, now: now, on: connection, logger: logger)
+                _ = try await InvoiceWriter.apply(command, to: existing, on: connection, logger: logger)
                 try await connection.query(
                     """
-                    UPDATE invoices SET state = \(next.rawValue), amount = \(amount)::numeric, statement_hours = \(hours)::numeric,
-                        statement_rate = \(rate)::numeric, statement_basis = \(basis), current_file_id = \(fileId), return_reason = NULL,
-                        submitted_at = \(now), version = version + 1, updated_at = \(now)
-                    WHERE id = \(invoiceId)
+                    UPDATE invoices SET amount = \(amount)::numeric, statement_hours = \(hours)::numeric, statement_rate = \(rate)::numeric,
+                        statement_basis = \(basis), current_file_id = \(fileId)
+                    WHERE id = \(existing.id)
                     """,
                     logger: logger
                 )
-                try await Self.replaceLines(invoiceId: invoiceId, statement.lines, on: connection, logger: logger)
-                try await Self.event(
-                    invoiceId, action: InvoiceAction.regenerate.rawValue, from: state.rawValue, to: next.rawValue, actor: actorId,
-                    reason: nil, at: now, on: connection, logger: logger
-                )
-                return .regenerated(invoiceId)
-            }
-            guard case .success(let initial) = InvoiceWorkflow.apply(.generate, to: nil, kind: .statement, by: .system) else {
-                return .skipped("statements cannot be generated")
+                try await Self.replaceLines(invoiceId: existing.id, statement.lines, on: connection, logger: logger)
+                return .regenerated(existing.id)
             }
             let invoiceId = UUID()
-            try await connection.query(
-                """
-                INSERT INTO invoices (id, account_id, period, state, kind, amount, statement_hours, statement_rate, statement_basis,
-                                      current_file_id, submitted_at, created_at, updated_at)
-                VALUES (\(invoiceId), \(personId), \(month.firstDay.iso)::date, \(initial.rawValue), 'statement', \(amount)::numeric,
-                        \(hours)::numeric, \(rate)::numeric, \(basis), \(fileId), \(now), \(now), \(now))
-                """,
-                logger: logger
-            )
+            let command = InvoiceCommand(.generate, by: .system, actorId: actorId, now: now)
+            guard case .success = InvoiceEngine.decide(command, on: nil) else { return .skipped("statements cannot be generated") }
+            try await InvoiceWriter.insert(
+                .init(
+                    id: invoiceId, personId: personId, month: month, kind: .statement, amount: statement.amount, currentFileId: fileId,
+                    statement: (statement.hours, statement.meanRate, basis)),
+                command: command, on: connection, logger: logger)
             try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: actorId, now: now, on: connection, logger: logger)
             try await Self.replaceLines(invoiceId: invoiceId, statement.lines, on: connection, logger: logger)
-            try await Self.event(
-                invoiceId, action: InvoiceAction.generate.rawValue, from: nil, to: initial.rawValue, actor: actorId, reason: nil,
-                at: now, on: connection, logger: logger
-            )
-            try await NotificationOutbox.add(
-                NewNotification(
-                    accountId: personId, kind: .statementReady,
-                    payload: NotificationPayload(period: month.iso, amount: Money.format(statement.amount), invoiceId: invoiceId.lowercasedString)
-                ),
-                now: now, on: connection, logger: logger
-            )
             return .created(invoiceId)
         }
     }

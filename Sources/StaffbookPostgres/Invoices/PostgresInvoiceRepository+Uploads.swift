@@ -23,59 +23,37 @@ extension PostgresInvoiceRepository {
                 {
                     return .repeated(created: answer.outcome == Self.createdOutcome)
                 }
-                let existing = try await connection.query(
-                    "SELECT id, state, kind FROM invoices WHERE account_id = \(personId) AND period = \(month.firstDay.iso)::date FOR UPDATE",
-                    logger: logger
-                ).collect().first.map { try $0.decode((UUID, String, String).self) }
-                let state = try existing.map { try StoredValue.enumeration($0.1, as: InvoiceState.self, column: "invoices.state") }
-                let kind = try existing.map { try StoredValue.enumeration($0.2, as: InvoiceKind.self, column: "invoices.kind") }
-                let action: InvoiceAction = existing == nil ? .upload : .replace
-                guard case .success(let next) = InvoiceWorkflow.apply(action, to: state, kind: kind ?? .uploaded, by: .owner) else {
+                let existing = try await InvoiceWriter.lock(personId: personId, month: month, on: connection, logger: logger)
+                let command = InvoiceCommand(existing == nil ? .upload : .replace, by: .owner, actorId: personId, now: now)
+                if case .failure(let refusal) = InvoiceEngine.decide(command, on: existing) {
                     // Thrown, not returned: the claimed key rolls back with the refused upload.
-                    throw InvoiceError.locked(period: month, state: state ?? .submitted)
+                    if case .notAllowed(_, let state?, _) = refusal { throw InvoiceError.locked(period: month, state: state) }
+                    throw refusal
                 }
                 var fileId = UUID()
-                let stored = try await Self.storedVersion(of: file, invoiceId: existing?.0, on: connection, logger: logger)
+                let stored = try await Self.storedVersion(of: file, invoiceId: existing?.id, on: connection, logger: logger)
                 if stored == nil {
-                    let usage = try await Self.usage(personId: personId, invoiceId: existing?.0, now: now, on: connection, logger: logger)
+                    let usage = try await Self.usage(personId: personId, invoiceId: existing?.id, now: now, on: connection, logger: logger)
                     if let refusal = quota.refusal(usage, size: file.size) { throw refusal }
                 }
-                if let (invoiceId, stateText, _) = existing {
+                if let existing {
                     if let stored {
                         fileId = stored
                     } else {
                         try await Self.insertFile(
-                            fileId, invoiceId: invoiceId, file: file, data: data, by: personId, now: now, on: connection, logger: logger)
+                            fileId, invoiceId: existing.id, file: file, data: data, by: personId, now: now, on: connection, logger: logger)
                     }
+                    _ = try await InvoiceWriter.apply(command, to: existing, on: connection, logger: logger)
                     try await connection.query(
-                        """
-                        UPDATE invoices SET state = \(next.rawValue), amount = \(amountText)::numeric, current_file_id = \(fileId),
-                            return_reason = NULL, submitted_at = \(now), version = version + 1, updated_at = \(now)
-                        WHERE id = \(invoiceId)
-                        """,
-                        logger: logger
-                    )
-                    try await Self.event(
-                        invoiceId, action: action.rawValue, from: stateText, to: next.rawValue, actor: personId, reason: nil, at: now,
-                        on: connection, logger: logger
-                    )
-                    try await Self.writeData(data, invoiceId: invoiceId, on: connection, logger: logger)
+                        "UPDATE invoices SET amount = \(amountText)::numeric, current_file_id = \(fileId) WHERE id = \(existing.id)", logger: logger)
+                    try await Self.writeData(data, invoiceId: existing.id, on: connection, logger: logger)
                 } else {
                     let invoiceId = UUID()
-                    try await connection.query(
-                        """
-                        INSERT INTO invoices (id, account_id, period, state, kind, amount, current_file_id, submitted_at, created_at, updated_at)
-                        VALUES (\(invoiceId), \(personId), \(month.firstDay.iso)::date, \(next.rawValue), 'uploaded', \(amountText)::numeric,
-                                \(fileId), \(now), \(now), \(now))
-                        """,
-                        logger: logger
-                    )
+                    try await InvoiceWriter.insert(
+                        .init(id: invoiceId, personId: personId, month: month, kind: .uploaded, amount: amount, currentFileId: fileId),
+                        command: command, on: connection, logger: logger)
                     try await Self.insertFile(
                         fileId, invoiceId: invoiceId, file: file, data: data, by: personId, now: now, on: connection, logger: logger)
-                    try await Self.event(
-                        invoiceId, action: action.rawValue, from: nil, to: next.rawValue, actor: personId, reason: nil, at: now,
-                        on: connection, logger: logger
-                    )
                     try await Self.writeData(data, invoiceId: invoiceId, on: connection, logger: logger)
                 }
                 if let idempotency {
@@ -145,19 +123,6 @@ extension PostgresInvoiceRepository {
             VALUES (\(id), \(invoiceId), (SELECT coalesce(max(version), 0) + 1 FROM invoice_files WHERE invoice_id = \(invoiceId)),
                     \(file.content), \(file.mediaType), \(file.size), \(sha256),
                     \(file.originalName.map { String($0.prefix(255)) }), \(by), \(now), \(data.map(Self.snapshot))::jsonb)
-            """,
-            logger: logger
-        )
-    }
-
-    package static func event(
-        _ invoiceId: UUID, action: String, from: String?, to: String, actor: UUID?, reason: String?, at: Date,
-        on connection: PostgresConnection, logger: Logger
-    ) async throws {
-        try await connection.query(
-            """
-            INSERT INTO invoice_events (invoice_id, at, actor_id, action, from_state, to_state, reason)
-            VALUES (\(invoiceId), \(at), \(actor), \(action), \(from), \(to), \(reason))
             """,
             logger: logger
         )

@@ -118,77 +118,12 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         }
     }
 
-    package func act(
-        invoiceId: UUID, action: InvoiceAction, condition: VersionCondition, reason: String?, override: Bool, actorId: UUID, now: Date
-    ) async throws -> ActOutcome {
+    package func act(invoiceId: UUID, command: InvoiceCommand) async throws -> Invoice? {
         let logger = self.logger
         return try await database.withTransaction { connection in
-            guard
-                let current = try await connection.query(
-                    """
-                    SELECT state, kind, version, needs_attention, checks::text,
-                           (SELECT r.number FROM payment_run_items p JOIN payment_runs r ON r.id = p.run_id
-                            WHERE p.invoice_id = invoices.id AND p.state = 'pending')
-                    FROM invoices WHERE id = \(invoiceId)
-                    """, logger: logger
-                ).collect().first.map({ try $0.decode((String, String, Int, Bool, String, Int?).self) })
-            else { return .notFound }
-            let state = try StoredValue.enumeration(current.0, as: InvoiceState.self, column: "invoices.state")
-            guard condition.matches(current.2) else { return .stale }
-            // A run at the bank pays it, or frees it when cancelled: nothing else moves it meanwhile.
-            if let run = current.5 { return .inPaymentRun(run) }
-            let overriding = action == .approve && state == .submitted && current.3
-            if overriding, !override {
-                let checks = (try? JSONDecoder().decode([InvoiceCheck].self, from: Data(current.4.utf8))) ?? []
-                return .checksFailing(checks.filter(\.needsAttention))
-            }
-            let target: InvoiceState
-            switch InvoiceWorkflow.apply(action, to: state, kind: InvoiceKind(rawValue: current.1), by: .admin) {
-            case .success(let next): target = next
-            case .failure(.notFromState(_, let allowed)): return .refused(state: state, allowed: allowed)
-            }
-            // Conditional on the state and version read above: of two admins acting at once,
-            // the second finds nothing to update and is told the invoice changed.
-            let updated = try await connection.query(
-                """
-                UPDATE invoices SET state = \(target.rawValue), version = version + 1, updated_at = \(now),
-                    return_reason = CASE WHEN \(target.rawValue) = 'returned' THEN \(reason) ELSE NULL END,
-                    returned_at = CASE WHEN \(target.rawValue) = 'returned' THEN \(now) ELSE returned_at END,
-                    approved_at = CASE WHEN \(target.rawValue) = 'approved' AND \(state.rawValue) = 'submitted' THEN \(now)
-                                       WHEN \(target.rawValue) IN ('submitted', 'returned') THEN NULL ELSE approved_at END,
-                    paid_at = CASE WHEN \(target.rawValue) = 'paid' THEN \(now) WHEN \(target.rawValue) = 'approved' THEN NULL ELSE paid_at END
-                WHERE id = \(invoiceId) AND state = \(state.rawValue) AND version = \(current.2)
-                RETURNING id
-                """,
-                logger: logger
-            ).collect()
-            guard updated.count == 1 else { return .stale }
-            // An approval over failing checks is its own event, with the admin's reason.
-            try await Self.event(
-                invoiceId, action: overriding ? "approve_override" : action.rawValue, from: state.rawValue, to: target.rawValue, actor: actorId,
-                reason: reason, at: now, on: connection, logger: logger
-            )
-            guard let invoice = try await Self.find(id: invoiceId, on: connection, logger: logger) else { return .notFound }
-            if overriding {
-                try await AuditLog.record(
-                    on: connection, subject: invoice.personId, entity: "invoice", entityId: invoiceId, action: "approve_override", by: actorId,
-                    at: now,
-                    changes: [
-                        "checks": .init(from: nil, to: invoice.checks.filter(\.needsAttention).map(\.kind.rawValue).joined(separator: ",")),
-                        "reason": .init(from: nil, to: reason),
-                    ],
-                    logger: logger
-                )
-            }
-            if let kind = action.ownerNotification {
-                let payload = NotificationPayload(
-                    period: invoice.period.iso, amount: Money.format(invoice.amount), reason: reason, invoiceId: invoiceId.lowercasedString
-                )
-                try await NotificationOutbox.add(
-                    NewNotification(accountId: invoice.personId, kind: kind, payload: payload), now: now, on: connection, logger: logger
-                )
-            }
-            return .done(invoice)
+            guard let current = try await InvoiceWriter.lock(invoiceId, on: connection, logger: logger) else { return nil }
+            _ = try await InvoiceWriter.apply(command, to: current, on: connection, logger: logger)
+            return try await Self.find(id: invoiceId, on: connection, logger: logger)
         }
     }
 

@@ -115,13 +115,19 @@ package struct PostgresJobQueue: JobQueue {
             // The job first: when another worker took it over, nothing of this run is written.
             let held = try await connection.query(
                 """
-                UPDATE jobs SET state = 'done', locked_by = NULL, locked_until = NULL, finished_at = \(now), last_error = NULL
-                WHERE id = \(job.id) AND state = 'running' AND locked_by = \(worker) RETURNING id
+                UPDATE jobs SET state = CASE WHEN rerun THEN 'pending' ELSE 'done' END, run_at = CASE WHEN rerun THEN 'epoch' ELSE run_at END,
+                    attempts = CASE WHEN rerun THEN 0 ELSE attempts END, rerun = false, locked_by = NULL, locked_until = NULL,
+                    finished_at = CASE WHEN rerun THEN NULL ELSE \(now) END, last_error = NULL
+                WHERE id = \(job.id) AND state = 'running' AND locked_by = \(worker) RETURNING id, state
                 """,
                 logger: logger
             ).collect()
             guard held.count == 1 else { return false }
             try await JobEffects.apply(effects, now: now, on: connection, logger: logger)
+            // Changed while it ran: due again at once.
+            if let row = held.first, try row.decode((UUID, String).self).1 == "pending" {
+                _ = try await connection.query("SELECT pg_notify(\(Self.channel), '')", logger: logger).collect()
+            }
             return true
         }
     }
@@ -134,9 +140,10 @@ package struct PostgresJobQueue: JobQueue {
         try await database.withTransaction { connection in
             let held = try await connection.query(
                 """
-                UPDATE jobs SET state = \(retryAt == nil ? "failed" : "pending"), run_at = coalesce(\(retryAt), run_at),
+                UPDATE jobs SET state = CASE WHEN rerun THEN 'pending' ELSE \(retryAt == nil ? "failed" : "pending") END,
+                    run_at = CASE WHEN rerun THEN 'epoch' ELSE coalesce(\(retryAt), run_at) END, rerun = false,
                     locked_by = NULL, locked_until = NULL, last_error = \(message), max_attempts = \(maxAttempts),
-                    finished_at = CASE WHEN \(retryAt)::timestamptz IS NULL THEN \(now) ELSE NULL END
+                    finished_at = CASE WHEN rerun THEN NULL WHEN \(retryAt)::timestamptz IS NULL THEN \(now) ELSE NULL END
                 WHERE id = \(job.id) AND state = 'running' AND locked_by = \(worker) RETURNING id
                 """,
                 logger: logger

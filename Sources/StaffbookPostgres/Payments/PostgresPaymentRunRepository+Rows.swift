@@ -105,21 +105,4 @@ extension PostgresPaymentRunRepository {
             logger: logger
         )
     }
-
-    /// An event on each invoice of the run whose item is in `itemState`; the invoice's state
-    /// does not change.
-    static func invoiceEvents(
-        runId: UUID, itemState: PaymentItemState, action: String, detail: String, actorId: UUID?, now: Date, on connection: PostgresConnection,
-        logger: Logger
-    ) async throws {
-        try await connection.query(
-            """
-            INSERT INTO invoice_events (invoice_id, at, actor_id, action, from_state, to_state, reason)
-            SELECT i.id, \(now), \(actorId), \(action), i.state, i.state, \(detail)
-            FROM payment_run_items p JOIN invoices i ON i.id = p.invoice_id
-            WHERE p.run_id = \(runId) AND p.state = \(itemState.rawValue)
-            """,
-            logger: logger
-        )
-    }
 }

@@ -15,6 +15,32 @@ extension PostgresPaymentRunRepository {
         var personId: UUID
         var period: String
         var invoiceAmount: String
+        var paidOn: CalendarDay? = nil
+    }
+
+    /// Payments statements showed paid in the last two years: a line repeating one is reported.
+    private static func paidBefore(on connection: PostgresConnection, logger: Logger) async throws -> [Waiting] {
+        let rows = try await connection.query(
+            """
+            SELECT p.id, p.amount::text, p.currency, p.variable_symbol, p.bank_account, p.invoice_id, r.id, r.number, i.account_id,
+                   to_char(i.period, 'YYYY-MM'), i.amount::text, to_char(p.paid_on, 'YYYY-MM-DD')
+            FROM payment_run_items p JOIN payment_runs r ON r.id = p.run_id JOIN invoices i ON i.id = p.invoice_id
+            WHERE p.state = 'paid' AND p.paid_on >= current_date - 730
+            ORDER BY p.paid_on DESC, p.id
+            """,
+            logger: logger
+        )
+        var paid: [Waiting] = []
+        for try await row in rows.decode((UUID, String, String, String?, String, UUID, UUID, Int, UUID, String, String, String?).self) {
+            paid.append(
+                Waiting(
+                    payment: SentPayment(
+                        itemId: row.0, amount: try StoredValue.decimal(row.1, column: "payment_run_items.amount"), currency: row.2,
+                        variableSymbol: row.3, account: row.4),
+                    invoiceId: row.5, runId: row.6, runNumber: row.7, personId: row.8, period: row.9, invoiceAmount: row.10,
+                    paidOn: row.11.flatMap(CalendarDay.init)))
+        }
+        return paid
     }
 
     package func importStatement(_ statement: BankStatement, source: Data, confirm: Bool, actorId: UUID, now: Date) async throws -> StatementImport {
@@ -36,8 +62,10 @@ extension PostgresPaymentRunRepository {
                 )
             }
             let waiting = try await Self.waiting(lock: confirm, on: connection, logger: logger)
+            let paidBefore = try await Self.paidBefore(on: connection, logger: logger)
             let byItem = Dictionary(waiting.map { ($0.payment.itemId, $0) }, uniquingKeysWith: { first, _ in first })
-            let result = StatementMatching.match(statement.lines, sent: waiting.map(\.payment))
+            let paidByItem = Dictionary(paidBefore.map { ($0.payment.itemId, $0) }, uniquingKeysWith: { first, _ in first })
+            let result = StatementMatching.match(statement.lines, sent: waiting.map(\.payment), paid: paidBefore.map(\.payment))
             var report = StatementImport(
                 statementId: nil, format: statement.format, identifier: identifier, recorded: false, repeated: false,
                 lineCount: statement.lines.count,
@@ -51,10 +79,17 @@ extension PostgresPaymentRunRepository {
                 },
                 partial: result.partial.compactMap { partial in
                     guard let item = byItem[partial.itemId] else { return nil }
-                    return .init(line: partial.line + 1, invoiceId: item.invoiceId, runNumber: item.runNumber, agreeing: partial.agreeing)
+                    return .init(
+                        line: partial.line + 1, invoiceId: item.invoiceId, runNumber: item.runNumber, agreeing: partial.agreeing,
+                        otherInvoiceIds: partial.others.compactMap { byItem[$0]?.invoiceId })
                 },
                 unmatched: result.unmatched.map { ($0 + 1, statement.lines[$0]) }
             )
+            report.account = statement.account
+            report.paidTwice = result.paidTwice.compactMap { pair in
+                guard let item = paidByItem[pair.itemId], let paidOn = item.paidOn else { return nil }
+                return .init(line: pair.line + 1, invoiceId: item.invoiceId, runNumber: item.runNumber, paidOn: paidOn)
+            }
             guard confirm else { return report }
             let statementId = UUID()
             try await connection.query(
@@ -74,9 +109,16 @@ extension PostgresPaymentRunRepository {
         return try await confirm ? database.withTransaction(body) : database.withConnection(body)
     }
 
-    /// Pending items of runs at the bank (locked when the statement will pay some).
+    /// Pending items of runs at the bank (locked when the statement will pay some). Locks are
+    /// taken runs first, then items, then invoices, as a run's cancellation takes them: the two
+    /// never wait for each other in a circle.
     private static func waiting(lock: Bool, on connection: PostgresConnection, logger: Logger) async throws -> [Waiting] {
         let atTheBank = PaymentRunWorkflow.atTheBank.map(\.rawValue)
+        if lock {
+            _ = try await connection.query(
+                "SELECT id FROM payment_runs WHERE state = ANY(\(atTheBank)::text[]) ORDER BY id FOR UPDATE", logger: logger
+            ).collect()
+        }
         let rows = try await connection.query(
             """
             SELECT p.id, p.amount::text, p.currency, p.variable_symbol, p.bank_account, p.invoice_id, r.id, r.number, i.account_id,
@@ -144,9 +186,6 @@ extension PostgresPaymentRunRepository {
         on connection: PostgresConnection, logger: Logger
     ) async throws {
         guard !matched.isEmpty else { return }
-        let from = InvoiceWorkflow.transitions.filter { $0.action == .markPaid && $0.actor == .system }
-        let fromStates = from.flatMap(\.from).compactMap { $0?.rawValue }
-        let target = from.first?.to.rawValue ?? InvoiceState.paid.rawValue
         try await connection.query(
             """
             UPDATE payment_run_items p SET state = 'paid', paid_on = u.booked::date, statement_id = \(statementId)
@@ -155,32 +194,16 @@ extension PostgresPaymentRunRepository {
             """,
             logger: logger
         )
-        let paid = try await connection.query(
-            """
-            UPDATE invoices i SET state = \(target), version = version + 1, updated_at = \(now),
-                paid_at = u.booked::timestamp AT TIME ZONE 'Europe/Prague'
-            FROM unnest(\(matched.map(\.invoiceId))::uuid[], \(matched.map(\.bookedOn.iso))::text[]) AS u(id, booked)
-            WHERE i.id = u.id AND i.state = ANY(\(fromStates)::text[])
-            RETURNING i.id
-            """,
-            logger: logger
-        ).collect().map { try $0.decode(UUID.self) }
-        let paidSet = Set(paid)
-        for entry in matched where paidSet.contains(entry.invoiceId) {
-            guard let item = waiting[entry.itemId] else { continue }
-            try await PostgresInvoiceRepository.event(
-                entry.invoiceId, action: "paid-by-statement", from: InvoiceState.approved.rawValue, to: target, actor: actorId,
-                reason: "run \(item.runNumber), booked \(entry.bookedOn.iso)", at: now, on: connection, logger: logger
-            )
-            if let kind = InvoiceAction.markPaid.ownerNotification {
-                let payload = NotificationPayload(
-                    period: item.period, amount: Money.format(try StoredValue.decimal(item.invoiceAmount, column: "invoices.amount")),
-                    reason: nil, invoiceId: entry.invoiceId.lowercasedString
-                )
-                try await NotificationOutbox.add(
-                    NewNotification(accountId: item.personId, kind: kind, payload: payload), now: now, on: connection, logger: logger
-                )
-            }
+        // Each matched invoice through the invoice writer, as the engine decides (paid on the
+        // booking day; one no longer approved stays as it is).
+        let byInvoice = Dictionary(matched.map { ($0.invoiceId, $0) }, uniquingKeysWith: { first, _ in first })
+        for invoice in try await InvoiceWriter.lock(Array(byInvoice.keys), on: connection, logger: logger) {
+            guard let entry = byInvoice[invoice.id], let item = waiting[entry.itemId] else { continue }
+            let command = InvoiceCommand(
+                .markPaid, by: .system, actorId: actorId, reason: "run \(item.runNumber), booked \(entry.bookedOn.iso)", now: now,
+                paidAt: TimeRules.midnight(entry.bookedOn))
+            guard case .success = InvoiceEngine.decide(command, on: invoice) else { continue }
+            _ = try await InvoiceWriter.apply(command, to: invoice, on: connection, logger: logger)
         }
         for runId in Set(matched.compactMap { waiting[$0.itemId]?.runId }) {
             try await settle(runId, actorId: actorId, now: now, on: connection, logger: logger)

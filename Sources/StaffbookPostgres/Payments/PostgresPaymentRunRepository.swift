@@ -34,8 +34,15 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
-                SELECT i.id, a.id, a.first_name || ' ' || a.last_name, to_char(i.period, 'YYYY-MM'), i.state, i.kind, i.amount::text,
-                       i.currency, i.needs_attention, coalesce(i.bank_account, a.bank_account), i.variable_symbol, i.invoice_number,
+                SELECT i.id, a.id, a.first_name || ' ' || a.last_name, to_char(i.period, 'YYYY-MM'), i.state, i.kind,
+                       coalesce(i.approved_amount, i.amount)::text, i.currency, i.needs_attention,
+                       -- What was approved is paid; an invoice not approved shows where it would go.
+                       -- (Invoices approved before the account was kept, or loaded as data, fall back to
+                       -- their own account and then the owner's; a change of the owner's sends an
+                       -- approved invoice back.)
+                       CASE WHEN i.state = \(approved) THEN coalesce(i.approved_account, i.bank_account, a.bank_account)
+                            ELSE coalesce(i.bank_account, a.bank_account) END,
+                       i.variable_symbol, i.invoice_number,
                        to_char(i.due_date, 'YYYY-MM-DD'),
                        (SELECT r.number FROM payment_run_items p JOIN payment_runs r ON r.id = p.run_id
                         WHERE p.invoice_id = i.id AND p.state = 'pending'),
@@ -75,15 +82,11 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
             try await connection.query(
                 "INSERT INTO payment_runs (id, state, created_by, created_at) VALUES (\(runId), 'draft', \(actorId), \(now))", logger: logger
             )
-            // Locks the invoices still approved: an admin returning one meanwhile finds it changed.
+            // Locks the invoices (the invoice writer's order) and keeps those still approved and
+            // in no other run: an admin returning one meanwhile waits, and then finds it changed.
             let locked = Set(
-                try await connection.query(
-                    """
-                    UPDATE invoices SET version = version + 1, updated_at = \(now)
-                    WHERE id = ANY(\(items.map(\.invoiceId))::uuid[]) AND state = \(approved) RETURNING id
-                    """,
-                    logger: logger
-                ).collect().map { try $0.decode(UUID.self) })
+                try await InvoiceWriter.lock(items.map(\.invoiceId), on: connection, logger: logger)
+                    .filter { $0.state == .approved && $0.openRun == nil }.map(\.id))
             let writable = items.filter { locked.contains($0.invoiceId) }
             // The partial unique index decides: an invoice another run took first is skipped.
             let inserted = Set(
@@ -116,10 +119,9 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
             guard let number = try await Self.number(runId, on: connection, logger: logger) else {
                 throw StoreError.malformedRow(column: "payment_runs.number")
             }
-            try await Self.invoiceEvents(
-                runId: runId, itemState: .pending, action: "payment-run", detail: "run \(number)", actorId: actorId, now: now,
-                on: connection, logger: logger
-            )
+            try await InvoiceWriter.note(
+                Array(inserted).sorted { $0.lowercasedString < $1.lowercasedString }, action: "payment-run", detail: "run \(number)",
+                actorId: actorId, now: now, on: connection, logger: logger)
             try await Self.event(
                 runId, action: "create", from: nil, to: .draft, actorId: actorId, detail: "\(inserted.count) payments", at: now,
                 on: connection, logger: logger)
@@ -212,13 +214,18 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
         return kept
     }
 
-    package func change(runId: UUID, action: PaymentRunWorkflow.Action, actorId: UUID, now: Date) async throws -> PaymentRunChange {
+    package func change(runId: UUID, action: PaymentRunWorkflow.Action, affirmation: String?, actorId: UUID, now: Date) async throws
+        -> PaymentRunChange
+    {
         let logger = self.logger
         return try await database.withTransaction { connection in
             let rows = try await connection.query("SELECT state, number FROM payment_runs WHERE id = \(runId) FOR UPDATE", logger: logger).collect()
             guard let (raw, number) = try rows.first?.decode((String, Int).self) else { return .notFound }
             let state = try StoredValue.enumeration(raw, as: PaymentRunState.self, column: "payment_runs.state")
             guard let target = PaymentRunWorkflow.apply(action, to: state) else { return .refused(state) }
+            if PaymentRunWorkflow.needsAffirmation(action, from: state), affirmation?.isEmpty != false {
+                throw PaymentRunError.affirmationRequired
+            }
             if target != state {
                 try await connection.query(
                     """
@@ -230,13 +237,15 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
                     logger: logger
                 )
                 try await Self.event(
-                    runId, action: action.rawValue, from: state, to: target, actorId: actorId, detail: nil, at: now,
-                    on: connection, logger: logger)
+                    runId, action: action.rawValue, from: state, to: target, actorId: actorId,
+                    detail: affirmation.map { "the bank did not pay what waited: \($0)" }, at: now, on: connection, logger: logger)
                 let invoiceAction = action == .send ? "payment-run-sent" : "payment-run-cancelled"
-                try await Self.invoiceEvents(
-                    runId: runId, itemState: .pending, action: invoiceAction, detail: "run \(number)", actorId: actorId, now: now,
-                    on: connection, logger: logger
-                )
+                let pending = try await connection.query(
+                    "SELECT invoice_id FROM payment_run_items WHERE run_id = \(runId) AND state = 'pending' ORDER BY invoice_id", logger: logger
+                ).collect().map { try $0.decode(UUID.self) }
+                _ = try await InvoiceWriter.lock(pending, on: connection, logger: logger)
+                try await InvoiceWriter.note(
+                    pending, action: invoiceAction, detail: "run \(number)", actorId: actorId, now: now, on: connection, logger: logger)
                 if action == .cancel {
                     // Frees the invoices: another run may take them.
                     try await connection.query(

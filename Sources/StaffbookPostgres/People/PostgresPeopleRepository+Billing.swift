@@ -27,6 +27,7 @@ extension PostgresPeopleRepository {
             if old.dic != details.dic { changes["dic"] = .init(from: old.dic, to: details.dic) }
             if old.bankAccount != details.bankAccount {
                 changes["bankAccount"] = .init(from: old.bankAccount?.iban, to: details.bankAccount?.iban)
+                try await Self.sendBackApproved(personId: personId, account: details.bankAccount?.iban, now: now, on: connection, logger: logger)
                 if let account = details.bankAccount {
                     try await NotificationOutbox.add(
                         NewNotification(
@@ -43,6 +44,28 @@ extension PostgresPeopleRepository {
                     logger: logger)
             }
             return details
+        }
+    }
+
+    /// Approved invoices that name no account of their own were approved to be paid to the old
+    /// one: they go back to the desk (not those a run at the bank already holds: the run pays
+    /// the account it copied).
+    private static func sendBackApproved(personId: UUID, account: String?, now: Date, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        let ids = try await connection.query(
+            """
+            SELECT id FROM invoices
+            WHERE account_id = \(personId) AND state = 'approved' AND bank_account IS NULL
+              AND approved_account IS DISTINCT FROM \(account)
+            ORDER BY id
+            """,
+            logger: logger
+        ).collect().map { try $0.decode(UUID.self) }
+        for invoice in try await InvoiceWriter.lock(ids, on: connection, logger: logger) where invoice.openRun == nil {
+            let command = InvoiceCommand(
+                .undoApproval, by: .system, actorId: nil, reason: "bank account changed after approval", now: now)
+            _ = try await InvoiceWriter.apply(command, to: invoice, on: connection, logger: logger)
         }
     }
 

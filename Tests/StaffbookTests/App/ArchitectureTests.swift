@@ -25,6 +25,21 @@ struct ArchitectureTests {
         }
     }
 
+    /// An invoice's state, its moments, its events and its notifications are written by one
+    /// writer (`InvoiceWriter`), which applies what `InvoiceEngine` decided: no other file
+    /// inserts an invoice or an invoice event, or sets `state` or a moment of the workflow.
+    @Test func onlyTheInvoiceWriterWritesAnInvoicesState() throws {
+        let writes = try Regex(
+            #"(?s)(INSERT INTO invoices\b|INSERT INTO invoice_events|UPDATE invoices\b(?:(?!WHERE)[^"])*?\b(state|approved_at|paid_at|returned_at|submitted_at|return_reason)\s*=)"#)
+        var writers: [String] = []
+        for target in ["StaffbookPostgres", "StaffbookJobs", "StaffbookHTTP", "StaffbookCLI"] {
+            for (path, text) in try Self.sources(target) where text.contains(writes) {
+                writers.append("\(target)/\(path)")
+            }
+        }
+        #expect(writers == ["StaffbookPostgres/Invoices/InvoiceWriter.swift"])
+    }
+
     @Test func theHTTPLayerOpensNoListenAndBuildsNoMail() throws {
         for (path, text) in try Self.sources("StaffbookHTTP") {
             for call in ["listen(on:", "MailMessage(", "SMTPClient("] {

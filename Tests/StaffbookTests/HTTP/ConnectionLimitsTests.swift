@@ -92,17 +92,18 @@ struct ConnectionLimitsTests {
             }
         ) { app in
             let port = try #require(app.client.port)
-            let held = try await (0..<3).asyncMap { _ in
+            // Six connections from one address: the cap keeps at most three (the test client's
+            // own may be one of them); the rest are closed as they arrive.
+            let opened = try await (0..<6).asyncMap { _ in
                 try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
             }
-            try await Task.sleep(for: .milliseconds(300))
-
-            let (_, extraClosed) = try await RawHTTP.exchange(port: port, [], timeout: .seconds(30))
-            for channel in held { try? await channel.close() }
+            try await Task.sleep(for: .seconds(2))
+            let open = opened.filter(\.isActive).count
+            for channel in opened { try? await channel.close() }
             try await Task.sleep(for: .milliseconds(300))
             let (answer, _) = try await RawHTTP.exchange(port: port, Array("GET /health/live HTTP/1.0\r\n\r\n".utf8))
 
-            #expect(extraClosed, "a fourth connection from the address is closed as it arrives")
+            #expect(open <= 3, "\(open) of 6 stayed open")
             #expect(RawHTTP.status(answer) == 200, "once they go, the address is served again")
         }
     }

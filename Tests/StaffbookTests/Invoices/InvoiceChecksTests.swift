@@ -244,7 +244,11 @@ struct InvoiceChecksTests {
 
             #expect(report.status == .ok)
             #expect(report.text.contains(#""done":1"#) && report.text.contains(#""skipped":1"#))
-            #expect(report.text.contains(#""reason":"checks need attention: amount, customer, dates""#), "\(report.text)")
+            // The words one invoice's approval answers with.
+            #expect(
+                report.text.contains(
+                    #""reason":"These checks fail or wait for confirmation: amount, customer, dates. Approve with override and a reason, or return the invoice.""#),
+                "\(report.text)")
             let states = try await app.sql("SELECT state FROM invoices WHERE id IN ('\(ids[0])', '\(ids[1])') ORDER BY period")
             #expect(states == ["approved", "submitted"])
         }

@@ -17,6 +17,8 @@ struct ISDOCFixture {
     var vatAmount = "0.00"
     var exclusive = "42000.00"
     var payable = "42000.00"
+    /// The amount with VAT when it differs from the amount to pay (an inflated total, a deposit).
+    var inclusive: String?
     var account = ("2001000001", "0800")
     var iban: String?
     var currency = "CZK"
@@ -50,9 +52,9 @@ struct ISDOCFixture {
             <InvoiceLines>\(lineXML)</InvoiceLines>
             <TaxTotal><TaxSubTotal><TaxableAmount>\(exclusive)</TaxableAmount><TaxAmount>\(vatAmount)</TaxAmount>
             <TaxCategory><Percent>\(vatRate)</Percent></TaxCategory></TaxSubTotal><TaxAmount>\(vatAmount)</TaxAmount></TaxTotal>
-            <LegalMonetaryTotal><TaxExclusiveAmount>\(exclusive)</TaxExclusiveAmount><TaxInclusiveAmount>\(payable)</TaxInclusiveAmount>
+            <LegalMonetaryTotal><TaxExclusiveAmount>\(exclusive)</TaxExclusiveAmount><TaxInclusiveAmount>\(inclusive ?? payable)</TaxInclusiveAmount>
             <AlreadyClaimedTaxExclusiveAmount>0.00</AlreadyClaimedTaxExclusiveAmount><AlreadyClaimedTaxInclusiveAmount>0.00</AlreadyClaimedTaxInclusiveAmount>
-            <DifferenceTaxExclusiveAmount>\(exclusive)</DifferenceTaxExclusiveAmount><DifferenceTaxInclusiveAmount>\(payable)</DifferenceTaxInclusiveAmount>
+            <DifferenceTaxExclusiveAmount>\(exclusive)</DifferenceTaxExclusiveAmount><DifferenceTaxInclusiveAmount>\(inclusive ?? payable)</DifferenceTaxInclusiveAmount>
             <PayableRoundingAmount>0.00</PayableRoundingAmount><PaidDepositsAmount>0.00</PaidDepositsAmount><PayableAmount>\(payable)</PayableAmount>
             </LegalMonetaryTotal>
             <PaymentMeans><Payment><PaidAmount>\(payable)</PaidAmount><PaymentMeansCode>42</PaymentMeansCode>

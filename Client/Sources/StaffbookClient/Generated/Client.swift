@@ -6298,6 +6298,12 @@ public struct Client: APIProtocol {
     }
     /// Call off a run until it is paid; its pending invoices are free for another run (admin).
     ///
+    /// A draft is called off as it is. A run at the bank (`sent`, `partially_paid`) frees its
+    /// pending invoices for another run, so they could be paid twice: the admin affirms the bank
+    /// did not pay them (`bankDidNotPay: true`) and says how they know (`reason`), kept in the
+    /// run's history; without both the answer is 400 naming `body.bankDidNotPay`.
+    ///
+    ///
     /// - Remark: HTTP `POST /v1/payment-runs/{runId}/cancel`.
     /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/cancel/post(cancelPaymentRun)`.
     public func cancelPaymentRun(_ input: Operations.CancelPaymentRun.Input) async throws -> Operations.CancelPaymentRun.Output {
@@ -6320,7 +6326,18 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
                 )
-                return (request, nil)
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case .none:
+                    body = nil
+                case let .json(value):
+                    body = try converter.setOptionalRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
             },
             deserializer: { response, responseBody in
                 switch response.status.code {

@@ -908,7 +908,7 @@ extension Components {
             public var outcome: Components.Schemas.TimeEntryBatchOutcome.OutcomePayload
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchOutcome/entry`.
             public var entry: Components.Schemas.TimeEntry?
-            /// The entry's ETag
+            /// The entry's ETag, for the device's next change.
             ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchOutcome/etag`.
             public var etag: Swift.String?
@@ -920,7 +920,7 @@ extension Components {
             ///   - id: The item's id as sent.
             ///   - outcome: `created` / `updated`: written (a press: made); `unchanged`: already so (a batch sent
             ///   - entry:
-            ///   - etag: The entry's ETag
+            ///   - etag: The entry's ETag, for the device's next change.
             ///   - problem:
             public init(
                 id: Swift.String,
@@ -1190,7 +1190,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AbsenceKind/paidShare`.
             public var paidShare: Swift.String
-            /// Paid at that share for this many calendar days of one absence
+            /// Paid at that share for this many calendar days of one absence, nothing after.
             ///
             /// - Remark: Generated from `#/components/schemas/AbsenceKind/paidDays`.
             public var paidDays: Swift.Int?
@@ -1209,7 +1209,7 @@ extension Components {
             ///   - needsApproval:
             ///   - countsAgainstBalance:
             ///   - paidShare: The share of the rate an employee is paid for a day of it (1.000 in full, 0.000 unpaid).
-            ///   - paidDays: Paid at that share for this many calendar days of one absence
+            ///   - paidDays: Paid at that share for this many calendar days of one absence, nothing after.
             ///   - byHours: Requested by the hour (a doctor's visit).
             ///   - contractTypes:
             public init(
@@ -1532,7 +1532,7 @@ extension Components {
         public struct VacationBalance: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/VacationBalance/year`.
             public var year: Swift.Int
-            /// The year's days from the contracts (or 0 without an employee contract)
+            /// The year's days from the contracts (or 0 without an employee contract), or as an admin set them.
             ///
             /// - Remark: Generated from `#/components/schemas/VacationBalance/entitlement`.
             public var entitlement: Swift.String
@@ -1564,7 +1564,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - year:
-            ///   - entitlement: The year's days from the contracts (or 0 without an employee contract)
+            ///   - entitlement: The year's days from the contracts (or 0 without an employee contract), or as an admin set them.
             ///   - entitlementSet: An admin set the year's days (PUT /v1/users/{userId}/vacation-entitlements/{year}).
             ///   - carried: Unused days of the year before.
             ///   - carriedExpires:
@@ -4363,7 +4363,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/BankAccountInfo`.
         public struct BankAccountInfo: Codable, Hashable, Sendable {
-            /// Upper case
+            /// Upper case, no spaces.
             ///
             /// - Remark: Generated from `#/components/schemas/BankAccountInfo/iban`.
             public var iban: Swift.String
@@ -4374,7 +4374,7 @@ extension Components {
             /// Creates a new `BankAccountInfo`.
             ///
             /// - Parameters:
-            ///   - iban: Upper case
+            ///   - iban: Upper case, no spaces.
             ///   - domestic: The Czech form `[prefix-]number/bank-code`, for a Czech account.
             public init(
                 iban: Swift.String,
@@ -4781,7 +4781,7 @@ extension Components {
         public struct InvoiceFileVersion: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/InvoiceFileVersion/id`.
             public var id: Components.Schemas.Id
-            /// 1 for the first upload
+            /// 1 for the first upload, counting up.
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceFileVersion/version`.
             public var version: Swift.Int
@@ -4813,7 +4813,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - id:
-            ///   - version: 1 for the first upload
+            ///   - version: 1 for the first upload, counting up.
             ///   - mediaType:
             ///   - size:
             ///   - sha256: Hex.
@@ -5558,7 +5558,7 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/ActionRequest`.
         public struct ActionRequest: Codable, Hashable, Sendable {
-            /// Required for `return`
+            /// Required for `return`, `undo-payment`, and for `approve` with `override`.
             ///
             /// - Remark: Generated from `#/components/schemas/ActionRequest/reason`.
             public var reason: Swift.String?
@@ -5572,7 +5572,7 @@ extension Components {
             /// Creates a new `ActionRequest`.
             ///
             /// - Parameters:
-            ///   - reason: Required for `return`
+            ///   - reason: Required for `return`, `undo-payment`, and for `approve` with `override`.
             ///   - override: `approve` an invoice whose checks fail or wait for confirmation (with a reason, audited
             public init(
                 reason: Swift.String? = nil,
@@ -7139,6 +7139,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/StatementImportResult/repeated`.
             public var repeated: Swift.Bool
+            /// The booked movements read. Every `line` below is a movement's number among them (1-based, file order), as in `invalid-bank-statement`.
+            ///
             /// - Remark: Generated from `#/components/schemas/StatementImportResult/lines`.
             public var lines: Swift.Int
             /// - Remark: Generated from `#/components/schemas/StatementImportResult/MatchedPayload`.
@@ -7196,6 +7198,8 @@ extension Components {
             public struct PartialPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/PartialPayload/line`.
                 public var line: Swift.Int
+                /// The candidate that agrees on the most.
+                ///
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/PartialPayload/invoiceId`.
                 public var invoiceId: Components.Schemas.Id
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/PartialPayload/run`.
@@ -7211,35 +7215,90 @@ extension Components {
                 public typealias AgreeingPayload = [Components.Schemas.StatementImportResult.PartialPayloadPayload.AgreeingPayloadPayload]
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/PartialPayload/agreeing`.
                 public var agreeing: Components.Schemas.StatementImportResult.PartialPayloadPayload.AgreeingPayload
+                /// Other invoices waiting at the bank that the line agrees with on something.
+                ///
+                /// - Remark: Generated from `#/components/schemas/StatementImportResult/PartialPayload/otherInvoiceIds`.
+                public var otherInvoiceIds: [Components.Schemas.Id]?
                 /// Creates a new `PartialPayloadPayload`.
                 ///
                 /// - Parameters:
                 ///   - line:
-                ///   - invoiceId:
+                ///   - invoiceId: The candidate that agrees on the most.
                 ///   - run:
                 ///   - agreeing:
+                ///   - otherInvoiceIds: Other invoices waiting at the bank that the line agrees with on something.
                 public init(
                     line: Swift.Int,
                     invoiceId: Components.Schemas.Id,
                     run: Swift.Int,
-                    agreeing: Components.Schemas.StatementImportResult.PartialPayloadPayload.AgreeingPayload
+                    agreeing: Components.Schemas.StatementImportResult.PartialPayloadPayload.AgreeingPayload,
+                    otherInvoiceIds: [Components.Schemas.Id]? = nil
                 ) {
                     self.line = line
                     self.invoiceId = invoiceId
                     self.run = run
                     self.agreeing = agreeing
+                    self.otherInvoiceIds = otherInvoiceIds
                 }
                 public enum CodingKeys: String, CodingKey {
                     case line
                     case invoiceId
                     case run
                     case agreeing
+                    case otherInvoiceIds
                 }
             }
             /// - Remark: Generated from `#/components/schemas/StatementImportResult/partial`.
             public typealias PartialPayload = [Components.Schemas.StatementImportResult.PartialPayloadPayload]
             /// - Remark: Generated from `#/components/schemas/StatementImportResult/partial`.
             public var partial: Components.Schemas.StatementImportResult.PartialPayload
+            /// - Remark: Generated from `#/components/schemas/StatementImportResult/PossibleDoublePaymentsPayload`.
+            public struct PossibleDoublePaymentsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StatementImportResult/PossibleDoublePaymentsPayload/line`.
+                public var line: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/StatementImportResult/PossibleDoublePaymentsPayload/invoiceId`.
+                public var invoiceId: Components.Schemas.Id
+                /// - Remark: Generated from `#/components/schemas/StatementImportResult/PossibleDoublePaymentsPayload/run`.
+                public var run: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/StatementImportResult/PossibleDoublePaymentsPayload/paidOn`.
+                public var paidOn: Components.Schemas.Day
+                /// Creates a new `PossibleDoublePaymentsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - line:
+                ///   - invoiceId:
+                ///   - run:
+                ///   - paidOn:
+                public init(
+                    line: Swift.Int,
+                    invoiceId: Components.Schemas.Id,
+                    run: Swift.Int,
+                    paidOn: Components.Schemas.Day
+                ) {
+                    self.line = line
+                    self.invoiceId = invoiceId
+                    self.run = run
+                    self.paidOn = paidOn
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case line
+                    case invoiceId
+                    case run
+                    case paidOn
+                }
+            }
+            /// Debits that repeat in full (symbol, amount and currency, account) a payment an earlier statement showed paid: never applied, for an admin to look at with the bank.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementImportResult/possibleDoublePayments`.
+            public typealias PossibleDoublePaymentsPayload = [Components.Schemas.StatementImportResult.PossibleDoublePaymentsPayloadPayload]
+            /// Debits that repeat in full (symbol, amount and currency, account) a payment an earlier statement showed paid: never applied, for an admin to look at with the bank.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementImportResult/possibleDoublePayments`.
+            public var possibleDoublePayments: Components.Schemas.StatementImportResult.PossibleDoublePaymentsPayload?
+            /// True for a GPC statement: its header names our account number without its bank, so the number matched and the bank could not be checked.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementImportResult/bankUnchecked`.
+            public var bankUnchecked: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/StatementImportResult/UnmatchedPayload`.
             public struct UnmatchedPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/UnmatchedPayload/line`.
@@ -7317,9 +7376,11 @@ extension Components {
             ///   - identifier: The statement's own identifier, or its SHA-256 when it has none.
             ///   - recorded: This request recorded the statement and paid what it matched.
             ///   - repeated: The statement was imported before; nothing changed.
-            ///   - lines:
+            ///   - lines: The booked movements read. Every `line` below is a movement's number among them (1-based, file order), as in `invalid-bank-statement`.
             ///   - matched:
             ///   - partial:
+            ///   - possibleDoublePayments: Debits that repeat in full (symbol, amount and currency, account) a payment an earlier statement showed paid: never applied, for an admin to look at with the bank.
+            ///   - bankUnchecked: True for a GPC statement: its header names our account number without its bank, so the number matched and the bank could not be checked.
             ///   - unmatched:
             public init(
                 statementId: Components.Schemas.Id? = nil,
@@ -7330,6 +7391,8 @@ extension Components {
                 lines: Swift.Int,
                 matched: Components.Schemas.StatementImportResult.MatchedPayload,
                 partial: Components.Schemas.StatementImportResult.PartialPayload,
+                possibleDoublePayments: Components.Schemas.StatementImportResult.PossibleDoublePaymentsPayload? = nil,
+                bankUnchecked: Swift.Bool? = nil,
                 unmatched: Components.Schemas.StatementImportResult.UnmatchedPayload
             ) {
                 self.statementId = statementId
@@ -7340,6 +7403,8 @@ extension Components {
                 self.lines = lines
                 self.matched = matched
                 self.partial = partial
+                self.possibleDoublePayments = possibleDoublePayments
+                self.bankUnchecked = bankUnchecked
                 self.unmatched = unmatched
             }
             public enum CodingKeys: String, CodingKey {
@@ -7351,6 +7416,8 @@ extension Components {
                 case lines
                 case matched
                 case partial
+                case possibleDoublePayments
+                case bankUnchecked
                 case unmatched
             }
         }

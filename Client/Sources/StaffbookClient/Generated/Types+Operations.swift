@@ -11358,6 +11358,12 @@ public enum Operations {
     }
     /// Call off a run until it is paid; its pending invoices are free for another run (admin).
     ///
+    /// A draft is called off as it is. A run at the bank (`sent`, `partially_paid`) frees its
+    /// pending invoices for another run, so they could be paid twice: the admin affirms the bank
+    /// did not pay them (`bankDidNotPay: true`) and says how they know (`reason`), kept in the
+    /// run's history; without both the answer is 400 naming `body.bankDidNotPay`.
+    ///
+    ///
     /// - Remark: HTTP `POST /v1/payment-runs/{runId}/cancel`.
     /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/cancel/post(cancelPaymentRun)`.
     public enum CancelPaymentRun {
@@ -11388,17 +11394,68 @@ public enum Operations {
                 }
             }
             public var headers: Operations.CancelPaymentRun.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/cancel/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/cancel/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// The bank did not execute the run's pending payments.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/cancel/POST/requestBody/json/bankDidNotPay`.
+                    public var bankDidNotPay: Swift.Bool?
+                    /// How the admin knows (the bank's rejection, a call).
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/cancel/POST/requestBody/json/reason`.
+                    public var reason: Swift.String?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - bankDidNotPay: The bank did not execute the run's pending payments.
+                    ///   - reason: How the admin knows (the bank's rejection, a call).
+                    public init(
+                        bankDidNotPay: Swift.Bool? = nil,
+                        reason: Swift.String? = nil
+                    ) {
+                        self.bankDidNotPay = bankDidNotPay
+                        self.reason = reason
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case bankDidNotPay
+                        case reason
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.bankDidNotPay = try container.decodeIfPresent(
+                            Swift.Bool.self,
+                            forKey: .bankDidNotPay
+                        )
+                        self.reason = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .reason
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "bankDidNotPay",
+                            "reason"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/cancel/POST/requestBody/content/application\/json`.
+                case json(Operations.CancelPaymentRun.Input.Body.JsonPayload)
+            }
+            public var body: Operations.CancelPaymentRun.Input.Body?
             /// Creates a new `Input`.
             ///
             /// - Parameters:
             ///   - path:
             ///   - headers:
+            ///   - body:
             public init(
                 path: Operations.CancelPaymentRun.Input.Path,
-                headers: Operations.CancelPaymentRun.Input.Headers = .init()
+                headers: Operations.CancelPaymentRun.Input.Headers = .init(),
+                body: Operations.CancelPaymentRun.Input.Body? = nil
             ) {
                 self.path = path
                 self.headers = headers
+                self.body = body
             }
         }
         @frozen public enum Output: Sendable, Hashable {

@@ -540,6 +540,12 @@ public protocol APIProtocol: Sendable {
     func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output
     /// Call off a run until it is paid; its pending invoices are free for another run (admin).
     ///
+    /// A draft is called off as it is. A run at the bank (`sent`, `partially_paid`) frees its
+    /// pending invoices for another run, so they could be paid twice: the admin affirms the bank
+    /// did not pay them (`bankDidNotPay: true`) and says how they know (`reason`), kept in the
+    /// run's history; without both the answer is 400 naming `body.bankDidNotPay`.
+    ///
+    ///
     /// - Remark: HTTP `POST /v1/payment-runs/{runId}/cancel`.
     /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/cancel/post(cancelPaymentRun)`.
     func cancelPaymentRun(_ input: Operations.CancelPaymentRun.Input) async throws -> Operations.CancelPaymentRun.Output
@@ -1903,15 +1909,23 @@ extension APIProtocol {
     }
     /// Call off a run until it is paid; its pending invoices are free for another run (admin).
     ///
+    /// A draft is called off as it is. A run at the bank (`sent`, `partially_paid`) frees its
+    /// pending invoices for another run, so they could be paid twice: the admin affirms the bank
+    /// did not pay them (`bankDidNotPay: true`) and says how they know (`reason`), kept in the
+    /// run's history; without both the answer is 400 naming `body.bankDidNotPay`.
+    ///
+    ///
     /// - Remark: HTTP `POST /v1/payment-runs/{runId}/cancel`.
     /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/cancel/post(cancelPaymentRun)`.
     public func cancelPaymentRun(
         path: Operations.CancelPaymentRun.Input.Path,
-        headers: Operations.CancelPaymentRun.Input.Headers = .init()
+        headers: Operations.CancelPaymentRun.Input.Headers = .init(),
+        body: Operations.CancelPaymentRun.Input.Body? = nil
     ) async throws -> Operations.CancelPaymentRun.Output {
         try await cancelPaymentRun(Operations.CancelPaymentRun.Input(
             path: path,
-            headers: headers
+            headers: headers,
+            body: body
         ))
     }
     /// Recent and pending jobs, newest first, by kind and state (admin).

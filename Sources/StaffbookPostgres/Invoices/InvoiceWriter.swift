@@ -1,0 +1,198 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StaffbookCore
+
+/// The one writer of an invoice's state, its events, its audit entries and the notifications
+/// about it, inside the caller's transaction: it locks the invoice (`FOR UPDATE`), reads what
+/// `InvoiceEngine` decides on, and writes what it decided. An admin's action, an upload, a
+/// generated statement, a payment run and a bank statement all change invoices through it
+/// (`ArchitectureTests` keeps every other file from writing `invoices.state`).
+package enum InvoiceWriter {
+    /// The columns of a snapshot, from `invoices i`.
+    private static let columns = """
+        i.id, i.account_id, to_char(i.period, 'YYYY-MM'), i.state, i.kind, i.version, i.amount::text, i.checks::text,
+        (SELECT r.number FROM payment_run_items p JOIN payment_runs r ON r.id = p.run_id WHERE p.invoice_id = i.id AND p.state = 'pending')
+        """
+
+    /// Locks the invoice and reads it as a decision needs it; nil when there is none.
+    package static func lock(_ invoiceId: UUID, on connection: PostgresConnection, logger: Logger) async throws -> InvoiceSnapshot? {
+        let rows = try await connection.query(
+            "SELECT \(unescaped: columns) FROM invoices i WHERE i.id = \(invoiceId) FOR UPDATE OF i", logger: logger
+        ).collect()
+        return try rows.first.map(snapshot)
+    }
+
+    /// Locks the person's invoice of the month, if there is one.
+    package static func lock(personId: UUID, month: CalendarMonth, on connection: PostgresConnection, logger: Logger) async throws
+        -> InvoiceSnapshot?
+    {
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: columns) FROM invoices i WHERE i.account_id = \(personId) AND i.period = \(month.firstDay.iso)::date
+            FOR UPDATE OF i
+            """,
+            logger: logger
+        ).collect()
+        return try rows.first.map(snapshot)
+    }
+
+    /// Locks these invoices, in id order (every writer locks many in this order, so two never
+    /// wait for each other), and reads them.
+    package static func lock(_ invoiceIds: [UUID], on connection: PostgresConnection, logger: Logger) async throws -> [InvoiceSnapshot] {
+        let rows = try await connection.query(
+            "SELECT \(unescaped: columns) FROM invoices i WHERE i.id = ANY(\(invoiceIds)::uuid[]) ORDER BY i.id FOR UPDATE OF i",
+            logger: logger
+        ).collect()
+        return try rows.map(snapshot)
+    }
+
+    /// Decides `command` on the locked invoice and writes the change; the invoice afterwards,
+    /// or the refusal (thrown as `InvoiceRefusal`).
+    package static func apply(_ command: InvoiceCommand, to invoice: InvoiceSnapshot, on connection: PostgresConnection, logger: Logger)
+        async throws -> InvoiceChange
+    {
+        let change = try InvoiceEngine.decide(command, on: invoice).get()
+        try await write(change, to: invoice, command: command, on: connection, logger: logger)
+        return change
+    }
+
+    /// What a new invoice row holds besides its state.
+    package struct NewInvoice: Sendable {
+        package var id: UUID
+        package var personId: UUID
+        package var month: CalendarMonth
+        package var kind: InvoiceKind
+        package var amount: Decimal
+        package var currentFileId: UUID
+        /// A statement's hours, mean rate and basis.
+        package var statement: (hours: Decimal, rate: Decimal, basis: String)?
+
+        package init(
+            id: UUID, personId: UUID, month: CalendarMonth, kind: InvoiceKind, amount: Decimal, currentFileId: UUID,
+            statement: (hours: Decimal, rate: Decimal, basis: String)? = nil
+        ) {
+            self.id = id
+            self.personId = personId
+            self.month = month
+            self.kind = kind
+            self.amount = amount
+            self.currentFileId = currentFileId
+            self.statement = statement
+        }
+    }
+
+    /// Decides `command` where there is no invoice yet (a first upload, a first statement) and
+    /// inserts the invoice in the state decided.
+    package static func insert(_ invoice: NewInvoice, command: InvoiceCommand, on connection: PostgresConnection, logger: Logger) async throws {
+        let change = try InvoiceEngine.decide(command, on: nil).get()
+        let submitted: Date = if case .set(let at) = change.submittedAt { at } else { command.now }
+        try await connection.query(
+            """
+            INSERT INTO invoices (id, account_id, period, state, kind, amount, statement_hours, statement_rate, statement_basis,
+                                  current_file_id, return_reason, submitted_at, created_at, updated_at)
+            VALUES (\(invoice.id), \(invoice.personId), \(invoice.month.firstDay.iso)::date, \(change.to.rawValue), \(invoice.kind.rawValue),
+                    \("\(invoice.amount)")::numeric, \(invoice.statement.map { "\($0.hours)" })::numeric,
+                    \(invoice.statement.map { "\($0.rate)" })::numeric, \(invoice.statement?.basis), \(invoice.currentFileId),
+                    \(change.returnReason), \(submitted), \(command.now), \(command.now))
+            """,
+            logger: logger
+        )
+        try await record(
+            change, invoiceId: invoice.id, personId: invoice.personId, month: invoice.month, amount: invoice.amount,
+            command: command, on: connection, logger: logger)
+    }
+
+    /// An event on invoices whose state does not change (a payment run took them, was sent or
+    /// was cancelled), with their version moved on: a page read before it is stale.
+    package static func note(
+        _ invoiceIds: [UUID], action: String, detail: String?, actorId: UUID?, now: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        guard !invoiceIds.isEmpty else { return }
+        try await connection.query(
+            """
+            WITH touched AS (
+                UPDATE invoices SET version = version + 1, updated_at = \(now) WHERE id = ANY(\(invoiceIds)::uuid[]) RETURNING id, state
+            )
+            INSERT INTO invoice_events (invoice_id, at, actor_id, action, from_state, to_state, reason)
+            SELECT id, \(now), \(actorId), \(action), state, state, \(detail) FROM touched
+            """,
+            logger: logger
+        )
+    }
+
+    private static func write(
+        _ change: InvoiceChange, to invoice: InvoiceSnapshot, command: InvoiceCommand, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        func mode(_ stamp: InvoiceStamp) -> String {
+            switch stamp {
+            case .keep: "keep"
+            case .set: "set"
+            case .clear: "clear"
+            }
+        }
+        func at(_ stamp: InvoiceStamp) -> Date? {
+            if case .set(let date) = stamp { return date }
+            return nil
+        }
+        try await connection.query(
+            """
+            UPDATE invoices SET state = \(change.to.rawValue), version = version + 1, updated_at = \(command.now),
+                return_reason = \(change.returnReason),
+                submitted_at = CASE \(mode(change.submittedAt)) WHEN 'set' THEN \(at(change.submittedAt)) ELSE submitted_at END,
+                approved_at = CASE \(mode(change.approvedAt)) WHEN 'set' THEN \(at(change.approvedAt)) WHEN 'clear' THEN NULL ELSE approved_at END,
+                paid_at = CASE \(mode(change.paidAt)) WHEN 'set' THEN \(at(change.paidAt)) WHEN 'clear' THEN NULL ELSE paid_at END,
+                returned_at = CASE \(mode(change.returnedAt)) WHEN 'set' THEN \(at(change.returnedAt)) ELSE returned_at END,
+                -- What is approved is what is paid: the account (its own, else its owner's) and the
+                -- amount, kept from the approval until the invoice goes back.
+                approved_account = CASE \(mode(change.approvedAt))
+                    WHEN 'set' THEN coalesce(bank_account, (SELECT a.bank_account FROM accounts a WHERE a.id = account_id))
+                    WHEN 'clear' THEN NULL ELSE approved_account END,
+                approved_amount = CASE \(mode(change.approvedAt)) WHEN 'set' THEN amount WHEN 'clear' THEN NULL ELSE approved_amount END
+            WHERE id = \(invoice.id)
+            """,
+            logger: logger
+        )
+        try await record(
+            change, invoiceId: invoice.id, personId: invoice.personId, month: invoice.period, amount: invoice.amount, command: command,
+            on: connection, logger: logger)
+    }
+
+    /// The change's event, audit entry and notification.
+    private static func record(
+        _ change: InvoiceChange, invoiceId: UUID, personId: UUID, month: CalendarMonth, amount: Decimal, command: InvoiceCommand,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            """
+            INSERT INTO invoice_events (invoice_id, at, actor_id, action, from_state, to_state, reason)
+            VALUES (\(invoiceId), \(command.now), \(command.actorId), \(change.event), \(change.from?.rawValue), \(change.to.rawValue),
+                    \(change.reason))
+            """,
+            logger: logger
+        )
+        if let audit = change.audit {
+            try await AuditLog.record(
+                on: connection, subject: personId, entity: "invoice", entityId: invoiceId, action: audit.action, by: command.actorId,
+                at: command.now, changes: Dictionary(audit.changes.map { ($0.field, AuditLog.Change(from: nil, to: $0.to)) }) { first, _ in first },
+                logger: logger)
+        }
+        if let kind = change.notify {
+            let payload = NotificationPayload(
+                period: month.iso, amount: Money.format(amount), reason: change.reason, invoiceId: invoiceId.lowercasedString)
+            try await NotificationOutbox.add(
+                NewNotification(accountId: personId, kind: kind, payload: payload), now: command.now, on: connection, logger: logger)
+        }
+    }
+
+    private static func snapshot(_ row: PostgresRow) throws -> InvoiceSnapshot {
+        let (id, personId, period, state, kind, version, amount, checks, openRun) = try row.decode(
+            (UUID, UUID, String, String, String, Int, String, String, Int?).self)
+        return InvoiceSnapshot(
+            id: id, personId: personId, period: try StoredValue.month(period, column: "invoices.period"),
+            state: try StoredValue.enumeration(state, as: InvoiceState.self, column: "invoices.state"),
+            kind: try StoredValue.enumeration(kind, as: InvoiceKind.self, column: "invoices.kind"), version: version,
+            amount: try StoredValue.decimal(amount, column: "invoices.amount"),
+            checks: (try? JSONDecoder().decode([InvoiceCheck].self, from: Data(checks.utf8))) ?? [], openRun: openRun)
+    }
+}
