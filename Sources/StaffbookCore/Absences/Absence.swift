@@ -16,11 +16,14 @@ package struct AbsenceKind: Sendable, Equatable {
     /// Requested by the hour (a doctor's visit) rather than by whole or half days.
     package var byHours: Bool
     package var contractTypes: Set<ContractType>
+    /// Shown only to the person and admins; everyone else sees "away" (sick leave).
+    package var isPrivate: Bool
 
     package init(
         code: String, name: LocalizedText, needsApproval: Bool, countsAgainstBalance: Bool, paidShare: Decimal, paidDays: Int?,
-        byHours: Bool, contractTypes: Set<ContractType>
+        byHours: Bool, contractTypes: Set<ContractType>, isPrivate: Bool = false
     ) {
+        self.isPrivate = isPrivate
         self.code = code
         self.name = name
         self.needsApproval = needsApproval

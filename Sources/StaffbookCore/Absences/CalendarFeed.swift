@@ -27,6 +27,8 @@ package struct CalendarFeedContent: Sendable {
     package var title: String
     package var absences: [(absence: Absence, name: String)]
     package var kinds: [String: LocalizedText]
+    /// Kinds shown only to the person and admins.
+    package var privateKinds: Set<String> = []
 
     package init(
         feed: CalendarFeed, ownerRoles: Set<Role>, ownerLanguage: Language, ownerLeadsTeam: Bool, title: String,

@@ -21,6 +21,19 @@ package struct XLSXWorkbook {
         case date
         /// Text wrapped onto more lines within a column at most `wrappedWidth` wide.
         case wrapped
+        /// `1 234,50 €` (`#,##0.00 "€"`).
+        case moneyEUR
+        case moneyEURBold
+
+        /// Money in `currency` (CZK's style for any other).
+        package static func money(_ currency: String, bold: Bool = false) -> Style {
+            switch (currency, bold) {
+            case ("EUR", false): .moneyEUR
+            case ("EUR", true): .moneyEURBold
+            case (_, false): .money
+            case (_, true): .moneyBold
+            }
+        }
     }
 
     /// The widest a column of wrapped text grows, in characters.
@@ -244,19 +257,19 @@ package struct XLSXWorkbook {
         """
 
     /// The cell formats, in `Style` order: fonts 0 regular, 1 bold, 2 bold and larger; number
-    /// formats 164 money, 165 date (3 is the built-in `#,##0`, 4 `#,##0.00`).
+    /// formats 164 money (Kč), 165 date, 166 money (€) (3 is the built-in `#,##0`, 4 `#,##0.00`).
     private static let styles = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">\
-        <numFmts count="2"><numFmt numFmtId="164" formatCode="#,##0.00\\ &quot;Kč&quot;"/>\
-        <numFmt numFmtId="165" formatCode="d\\.m\\.yyyy"/></numFmts>\
+        <numFmts count="3"><numFmt numFmtId="164" formatCode="#,##0.00\\ &quot;Kč&quot;"/>\
+        <numFmt numFmtId="165" formatCode="d\\.m\\.yyyy"/><numFmt numFmtId="166" formatCode="#,##0.00\\ &quot;€&quot;"/></numFmts>\
         <fonts count="3"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>\
         <font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>\
         <font><b/><sz val="14"/><name val="Calibri"/><family val="2"/></font></fonts>\
         <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
         <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
         <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-        <cellXfs count="11">\
+        <cellXfs count="13">\
         <xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
         <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
         <xf numFmtId="0" fontId="2" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
@@ -268,6 +281,8 @@ package struct XLSXWorkbook {
         <xf numFmtId="3" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>\
         <xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
         <xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment wrapText="1"/></xf>\
+        <xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+        <xf numFmtId="166" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>\
         </cellXfs>\
         <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
         </styleSheet>

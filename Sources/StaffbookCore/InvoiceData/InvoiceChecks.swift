@@ -108,6 +108,13 @@ package enum InvoiceChecks {
             }
         }
         guard let expected = input.expected else { return InvoiceCheck(.amount, .fail, code: "no_expectation", invoiced: invoiced) }
+        // Rates are in crowns: an invoice in another currency cannot be compared without a rate
+        // of exchange Staffbook does not keep, so an admin looks (never a silent pass or fail).
+        if let currency = input.data.currency, currency != .czk {
+            return InvoiceCheck(
+                .amount, .needsConfirmation, code: "other_currency", expected: expected.amount, invoiced: invoiced,
+                basis: expected.basis.rawValue)
+        }
         let difference = invoiced - expected.amount
         let allowed = expected.amount.magnitude * input.tolerancePercent / 100
         return InvoiceCheck(

@@ -95,7 +95,6 @@ package enum InvoiceDocuments {
         return workbook
     }
 
-    /// The month's approved invoices for the accountant, with a filter and a totals row.
     /// The month's approved invoices for the accountant as CSV: one line each, amounts as
     /// `12345.50`, and the file's link.
     /// The invoice's data comes after the first columns, which stay where importers expect them.
@@ -115,6 +114,8 @@ package enum InvoiceDocuments {
         )
     }
 
+    /// The month's approved invoices for the accountant, with a filter and a totals row per
+    /// currency.
     package static func export(company: String, month: CalendarMonth, rows exported: [ExportRow]) -> XLSXWorkbook {
         var rows: [[XLSXWorkbook.Cell]] = [
             [.text(company, .title)],
@@ -130,16 +131,25 @@ package enum InvoiceDocuments {
         let header = rows.count
         for row in exported {
             rows.append([
-                .text(row.employee), .text(row.email), .text(row.period.iso), .number(row.amount, .money), .text(row.currency),
+                .text(row.employee), .text(row.email), .text(row.period.iso), .number(row.amount, .money(row.currency)), .text(row.currency),
                 .text(row.data.number ?? ""), .text(row.data.variableSymbol ?? ""), .text(row.data.supplierIco ?? ""), .text(row.account),
                 row.data.dueDate.map { .date($0) } ?? .empty, .text(row.invoiceId.lowercasedString), .text(row.link),
             ])
         }
         let first = header + 1, last = max(rows.count, first)
-        rows.append([
-            .text("Celkem / Total", .bold), .formula("COUNTA(A\(first):A\(last))", cached: Decimal(exported.count), .integerBold), .empty,
-            .formula("SUM(D\(first):D\(last))", cached: exported.reduce(Decimal(0)) { $0 + $1.amount }, .moneyBold),
-        ])
+        // A total per currency: crowns and euros are never added up.
+        let currencies = Array(Set(exported.map(\.currency))).sorted().ifEmpty([InvoiceData.Currency.czk.rawValue])
+        for currency in currencies {
+            let mine = exported.filter { $0.currency == currency }
+            rows.append([
+                .text("Celkem / Total", .bold), .formula("COUNTIF(E\(first):E\(last),\"\(currency)\")", cached: Decimal(mine.count), .integerBold),
+                .empty,
+                .formula(
+                    "SUMIF(E\(first):E\(last),\"\(currency)\",D\(first):D\(last))", cached: mine.reduce(Decimal(0)) { $0 + $1.amount },
+                    .money(currency, bold: true)),
+                .text(currency, .bold),
+            ])
+        }
         var workbook = XLSXWorkbook(sheetName: month.iso, rows: rows, frozenRows: header, autoFilter: "A\(header):L\(last)")
         workbook.landscape = true
         return workbook
@@ -154,4 +164,9 @@ package enum InvoiceDocuments {
         }
         return .empty
     }
+}
+
+extension Array {
+    /// This array, or `fallback` when it is empty.
+    fileprivate func ifEmpty(_ fallback: [Element]) -> [Element] { isEmpty ? fallback : self }
 }

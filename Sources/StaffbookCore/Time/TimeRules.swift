@@ -100,8 +100,19 @@ package enum TimeRules {
         workingDays: [CalendarDay], weeklyCapacity: Decimal, covered: (CalendarDay) -> Bool,
         away: (CalendarDay, Decimal) -> Decimal = { _, _ in 0 }
     ) -> Decimal {
-        let daily = weeklyCapacity / 5
-        return Money.rounded(workingDays.filter(covered).reduce(Decimal(0)) { $0 + max(0, daily - away($1, daily)) })
+        capacityHours(workingDays: workingDays, weeklyCapacity: { _ in weeklyCapacity }, covered: covered, away: away)
+    }
+
+    /// The same with the weekly capacity in force on each day (it changes from a month's first day).
+    package static func capacityHours(
+        workingDays: [CalendarDay], weeklyCapacity: (CalendarDay) -> Decimal, covered: (CalendarDay) -> Bool,
+        away: (CalendarDay, Decimal) -> Decimal = { _, _ in 0 }
+    ) -> Decimal {
+        Money.rounded(
+            workingDays.filter(covered).reduce(Decimal(0)) { sum, day in
+                let daily = weeklyCapacity(day) / 5
+                return sum + max(0, daily - away(day, daily))
+            })
     }
 
     /// `2026-W48`: the ISO 8601 week (Monday to Sunday) and its year.

@@ -11,6 +11,7 @@ enum AbsenceSchemas {
             countsAgainstBalance: kind.countsAgainstBalance, paidShare: String(format: "%.3f", NSDecimalNumber(decimal: kind.paidShare).doubleValue),
             paidDays: kind.paidDays,
             byHours: kind.byHours,
+            _private: kind.isPrivate,
             contractTypes: ContractType.allCases.filter(kind.contractTypes.contains).compactMap {
                 Components.Schemas.ContractType(rawValue: $0.rawValue)
             }

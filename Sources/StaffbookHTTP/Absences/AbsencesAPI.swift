@@ -29,10 +29,12 @@ struct AbsencesAPI: AreaHandler {
         if !AbsenceKind.validPaidDays(body.paidDays) { validation.fail("body.paidDays", "range", AbsenceTexts.paidDays) }
         try validation.check()
         guard let share else { throw Problem(.validationFailed) }
+        let current = try await absences.kinds().first { $0.code == input.path.code }
         let kind = AbsenceKind(
             code: input.path.code, name: LocalizedText(en: en, cs: cs), needsApproval: body.needsApproval,
             countsAgainstBalance: body.countsAgainstBalance, paidShare: share, paidDays: body.paidDays, byHours: body.byHours ?? false,
-            contractTypes: Set(body.contractTypes.compactMap { ContractType(rawValue: $0.rawValue) })
+            contractTypes: Set(body.contractTypes.compactMap { ContractType(rawValue: $0.rawValue) }),
+            isPrivate: body._private ?? current?.isPrivate ?? false
         )
         let created = try await service.saveKind(kind, caller: caller)
         let answer = AbsenceSchemas.kind(kind, language: RequestScope.current.language)
@@ -108,7 +110,12 @@ struct AbsencesAPI: AreaHandler {
             guard let team, team.members.contains(where: { $0.id == caller.accountId && $0.leader }) else { throw Problem(.notFound) }
         }
         guard let rows = try await absences.calendar(teamId: teamId, from: range.from, to: range.to) else { throw Problem(.notFound) }
-        return .ok(.init(body: .json(.init(items: rows.map { AbsenceSchemas.absence($0.absence, name: $0.name) }))))
+        // A leader sees a private kind (sick leave) as "away"; an admin sees it as it is.
+        let privateKinds = Set(try await absences.kinds().filter(\.isPrivate).map(\.code))
+        let shown = rows.map {
+            (AbsenceVisibility.shown($0.absence, privateKinds: privateKinds, viewerId: caller.accountId, viewerIsAdmin: caller.has(.admin)), $0.name)
+        }
+        return .ok(.init(body: .json(.init(items: shown.map { AbsenceSchemas.absence($0.0, name: $0.1) }))))
     }
 
     func listAbsences(_ input: Operations.ListAbsences.Input) async throws -> Operations.ListAbsences.Output {

@@ -48,10 +48,14 @@ struct CalendarFeedsAPI: AreaHandler {
         else { throw Problem(.notFound) }
         let language = content.ownerLanguage
         let isTeam = content.feed.teamId != nil
+        // A team's feed (a leader's phone) shows a private kind as "away"; the person's own and
+        // an admin's show it as it is.
+        let ownerIsAdmin = content.ownerRoles.contains(.admin)
         let events = content.absences.map { row in
-            AbsenceCalendar.Event(
-                absence: row.absence, kindName: content.kinds[row.absence.kind]?.text(in: language) ?? row.absence.kind,
-                person: isTeam ? row.name : nil)
+            let absence = AbsenceVisibility.shown(
+                row.absence, privateKinds: content.privateKinds, viewerId: content.feed.ownerId, viewerIsAdmin: ownerIsAdmin)
+            let kindName = absence.kind == AbsenceVisibility.awayCode ? AbsenceVisibility.away : content.kinds[absence.kind]
+            return AbsenceCalendar.Event(absence: absence, kindName: kindName?.text(in: language) ?? absence.kind, person: isTeam ? row.name : nil)
         }
         let name = "Staffbook: \(content.title) – " + (language == .cs ? "nepřítomnosti" : "time off")
         let calendar = AbsenceCalendar.render(name: name, events: events, language: language, now: now)

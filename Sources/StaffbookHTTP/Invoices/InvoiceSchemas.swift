@@ -95,10 +95,15 @@ struct InvoiceSchemas: Sendable {
         return .init(
             period: row.month.iso, state: Self.monthState(invoice.state),
             invoiceId: invoice.id.lowercasedString, kind: Self.kind(invoice.kind),
-            amount: Money.format(invoice.amount), returnReason: invoice.returnReason,
+            amount: Money.format(invoice.amount), currency: Self.currency(invoice.data), returnReason: invoice.returnReason,
             file: file(invoice.file, invoiceId: invoice.id), data: invoice.kind == .uploaded ? Self.data(invoice.data) : nil,
             checks: invoice.kind == .uploaded ? Self.checks(invoice.checks) : nil, actions: Self.actions(actions)
         )
+    }
+
+    /// An amount's currency: what the invoice's data says, crowns otherwise (statements, plain PDFs).
+    static func currency(_ data: InvoiceData) -> Components.Schemas.MyInvoice.CurrencyPayload {
+        data.currency == .eur ? .eur : .czk
     }
 
     func person(_ invoice: Invoice) -> Components.Schemas.InvoicePerson {
@@ -109,6 +114,7 @@ struct InvoiceSchemas: Sendable {
         .init(
             id: invoice.id.lowercasedString, person: person(invoice), period: invoice.period.iso,
             state: Self.state(invoice.state), kind: Self.kind(invoice.kind), amount: Money.format(invoice.amount),
+            currency: .init(rawValue: Self.currency(invoice.data).rawValue),
             file: file(invoice.file, invoiceId: invoice.id), invoiceNumber: invoice.data.number, dueDate: invoice.data.dueDate?.iso,
             checks: invoice.kind == .uploaded ? Self.summary(invoice.checks) : nil,
             actions: Self.actions(
@@ -124,6 +130,7 @@ struct InvoiceSchemas: Sendable {
         .init(
             id: invoice.id.lowercasedString, person: person(invoice), period: invoice.period.iso,
             state: Self.state(invoice.state), kind: Self.kind(invoice.kind), amount: Money.format(invoice.amount),
+            currency: .init(rawValue: Self.currency(invoice.data).rawValue),
             statementHours: invoice.statementHours.map { Money.format($0) },
             statementRate: invoice.statementRate.map { Money.format($0) },
             statementBasis: statement.flatMap { Components.Schemas.StatementBasis(rawValue: $0.basis.rawValue) },

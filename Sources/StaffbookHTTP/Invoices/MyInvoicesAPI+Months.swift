@@ -40,13 +40,26 @@ extension MyInvoicesAPI {
         var validation = InputValidation()
         let (from, to) = try validation.values { $0.monthRange(from: input.query.from, to: input.query.to, maxMonths: 120) }
         let months = try await invoices.months(personId: caller.accountId, first: from, last: to, page: .all(120))
+        let items: [Components.Schemas.EarningsMonth] = months.reversed().map { row in
+            let summary = invoiceSchemas.month(row, current: currentMonth)
+            return .init(
+                period: summary.period, state: summary.state, amount: summary.amount,
+                currency: summary.currency.flatMap { .init(rawValue: $0.rawValue) })
+        }
+        // Per currency: crowns and euros are never one sum.
+        var totals: [String: Decimal] = [:]
+        for row in months {
+            guard let invoice = row.invoice else { continue }
+            totals[InvoiceSchemas.currency(invoice.data).rawValue, default: 0] += invoice.amount
+        }
         return .ok(
             .init(
                 body: .json(
                     .init(
-                        items: months.reversed().map { row in
-                            let summary = invoiceSchemas.month(row, current: currentMonth)
-                            return .init(period: summary.period, state: summary.state, amount: summary.amount)
+                        items: items,
+                        totals: totals.keys.sorted().compactMap { code in
+                            guard let currency = Components.Schemas.Earnings.TotalsPayloadPayload.CurrencyPayload(rawValue: code) else { return nil }
+                            return .init(currency: currency, total: Money.format(totals[code] ?? 0))
                         }))))
     }
 }

@@ -14,13 +14,14 @@ extension PostgresAbsenceRepository {
             let row = try await connection.query(
                 """
                 INSERT INTO absence_kinds (code, name_cs, name_en, needs_approval, counts_against_balance, paid_share, paid_days, by_hours,
-                                           contract_types)
+                                           contract_types, private)
                 VALUES (\(kind.code), \(kind.name.cs), \(kind.name.en), \(kind.needsApproval), \(kind.countsAgainstBalance),
-                        \("\(kind.paidShare)")::numeric, \(kind.paidDays), \(kind.byHours), \(types))
+                        \("\(kind.paidShare)")::numeric, \(kind.paidDays), \(kind.byHours), \(types), \(kind.isPrivate))
                 ON CONFLICT (code) DO UPDATE SET
                     name_cs = EXCLUDED.name_cs, name_en = EXCLUDED.name_en, needs_approval = EXCLUDED.needs_approval,
                     counts_against_balance = EXCLUDED.counts_against_balance, paid_share = EXCLUDED.paid_share,
-                    paid_days = EXCLUDED.paid_days, by_hours = EXCLUDED.by_hours, contract_types = EXCLUDED.contract_types
+                    paid_days = EXCLUDED.paid_days, by_hours = EXCLUDED.by_hours, contract_types = EXCLUDED.contract_types,
+                    private = EXCLUDED.private
                 RETURNING id
                 """,
                 logger: logger
@@ -45,6 +46,7 @@ extension PostgresAbsenceRepository {
                 "countsAgainstBalance": kind.map { "\($0.countsAgainstBalance)" }, "paidShare": kind.map { "\($0.paidShare)" },
                 "paidDays": kind?.paidDays.map { "\($0)" }, "byHours": kind.map { "\($0.byHours)" },
                 "contractTypes": kind.map { ContractType.allCases.filter($0.contractTypes.contains).map(\.rawValue).joined(separator: ",") },
+                "private": kind.map { "\($0.isPrivate)" },
             ]
         }
         let (old, new) = (fields(before), fields(after))

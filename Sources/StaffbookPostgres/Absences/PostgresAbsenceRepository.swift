@@ -47,15 +47,17 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
     }
 
     /// The columns `kind(_:)` reads.
-    static let kindColumns = "code, name_cs, name_en, needs_approval, counts_against_balance, paid_share::text, paid_days, by_hours, contract_types"
+    static let kindColumns =
+        "code, name_cs, name_en, needs_approval, counts_against_balance, paid_share::text, paid_days, by_hours, contract_types, private"
 
     static func kind(_ row: PostgresRow) throws -> AbsenceKind {
-        let (code, cs, en, approval, balance, share, days, byHours, types) = try row.decode(
-            (String, String, String, Bool, Bool, String, Int?, Bool, [String]).self)
+        let (code, cs, en, approval, balance, share, days, byHours, types, isPrivate) = try row.decode(
+            (String, String, String, Bool, Bool, String, Int?, Bool, [String], Bool).self)
         return AbsenceKind(
             code: code, name: LocalizedText(en: en, cs: cs), needsApproval: approval, countsAgainstBalance: balance,
             paidShare: try StoredValue.decimal(share, column: "absence_kinds.paid_share"), paidDays: days, byHours: byHours,
-            contractTypes: Set(try types.map { try StoredValue.enumeration($0, as: ContractType.self, column: "absence_kinds.contract_types") })
+            contractTypes: Set(try types.map { try StoredValue.enumeration($0, as: ContractType.self, column: "absence_kinds.contract_types") }),
+            isPrivate: isPrivate
         )
     }
 

@@ -84,15 +84,19 @@ package struct PostgresCalendarFeedRepository: CalendarFeedRepository {
             let language = Language(rawValue: try r[5].decode(String.self)) ?? .cs
             let (title, leads) = (try r[6].decode(String.self), try r[7].decode(Bool.self))
             var kinds: [String: LocalizedText] = [:]
-            for try await (code, cs, en) in try await connection.query(
-                "SELECT code, name_cs, name_en FROM absence_kinds", logger: logger
-            ).decode((String, String, String).self) {
+            var privateKinds: Set<String> = []
+            for try await (code, cs, en, isPrivate) in try await connection.query(
+                "SELECT code, name_cs, name_en, private FROM absence_kinds", logger: logger
+            ).decode((String, String, String, Bool).self) {
                 kinds[code] = LocalizedText(en: en, cs: cs)
+                if isPrivate { privateKinds.insert(code) }
             }
             let absences = try await PostgresAbsenceRepository.calendar(
                 teamId: feed.teamId, personId: feed.teamId == nil ? feed.ownerId : nil, from: from, to: nil, on: connection, logger: logger)
-            return CalendarFeedContent(
+            var content = CalendarFeedContent(
                 feed: feed, ownerRoles: roles, ownerLanguage: language, ownerLeadsTeam: leads, title: title, absences: absences, kinds: kinds)
+            content.privateKinds = privateKinds
+            return content
         }
     }
 }

@@ -141,7 +141,10 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
         return try await database.withConnection { connection in
             guard let invoice = try await Self.find(id: invoiceId, on: connection, logger: logger), invoice.kind == .uploaded else { return nil }
             let person = try await connection.query(
-                "SELECT ico, dic, bank_account, coalesce(capacity_hours_per_week, 40)::text FROM accounts WHERE id = \(invoice.personId)",
+                """
+                SELECT ico, dic, bank_account, weekly_capacity(id, \(invoice.period.firstDay.iso)::date)::text
+                FROM accounts WHERE id = \(invoice.personId)
+                """,
                 logger: logger
             ).collect().first
             guard let person else { return nil }

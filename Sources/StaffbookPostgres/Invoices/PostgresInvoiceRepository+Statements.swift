@@ -14,7 +14,7 @@ extension PostgresInvoiceRepository {
             let timeOff = try await Self.paidTimeOff(month: month, personId: personId, on: connection, logger: logger)
             let rows = try await connection.query(
                 """
-                SELECT a.id, a.first_name, a.last_name, a.email::text, coalesce(a.capacity_hours_per_week, 40)::text,
+                SELECT a.id, a.first_name, a.last_name, a.email::text, weekly_capacity(a.id, \(month.firstDay.iso)::date)::text,
                        (SELECT json_agg(json_build_array(c.type, c.valid_from::text, c.valid_to::text))::text FROM contracts c
                         WHERE c.account_id = a.id AND c.type IN ('HPP', 'DPP', 'DPC')
                           AND c.valid_from <= \(month.lastDay.iso)::date

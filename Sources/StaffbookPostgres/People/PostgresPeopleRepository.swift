@@ -192,6 +192,10 @@ package struct PostgresPeopleRepository: PeopleRepository {
                 """,
                 logger: logger
             )
+            if diff["capacityHoursPerWeek"] != nil {
+                try await Self.keepCapacityChange(
+                    id, old: capacity, new: new.capacity, from: CalendarDay(now).calendarMonth, by: by, now: now, on: connection, logger: logger)
+            }
             try await AuditLog.record(
                 on: connection, subject: id, entity: "account", entityId: id, action: "update", by: by, at: now, changes: diff, logger: logger
             )
@@ -222,6 +226,29 @@ package struct PostgresPeopleRepository: PeopleRepository {
             )
             return true
         }
+    }
+
+    /// A weekly capacity changed today takes effect from the month's first day: earlier months
+    /// keep what was in force (a person's first change keeps the old value from the start of
+    /// time), so their statements, reports and checks do not move.
+    private static func keepCapacityChange(
+        _ id: UUID, old: String?, new: String?, from month: CalendarMonth, by: UUID, now: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            """
+            WITH base AS (
+                INSERT INTO capacity_changes (account_id, effective_from, hours, changed_by, changed_at)
+                SELECT \(id), '1900-01-01', \(old)::numeric, \(by), \(now)
+                WHERE NOT EXISTS (SELECT 1 FROM capacity_changes WHERE account_id = \(id))
+                ON CONFLICT DO NOTHING
+            )
+            INSERT INTO capacity_changes (account_id, effective_from, hours, changed_by, changed_at)
+            VALUES (\(id), \(month.firstDay.iso)::date, \(new)::numeric, \(by), \(now))
+            ON CONFLICT (account_id, effective_from) DO UPDATE SET hours = EXCLUDED.hours, changed_by = EXCLUDED.changed_by,
+                changed_at = EXCLUDED.changed_at
+            """,
+            logger: logger
+        )
     }
 
     /// A person's (alias `a`) teams as three arrays in one order: ids, names, leader flags; with

@@ -18,7 +18,8 @@ extension PostgresTimeEntryRepository {
     }
 
     /// Each person's capacity over the working days $5 of $1 ... $2, unrounded, as
-    /// `CapacityBasis.hours` has it: weekly capacity ÷ 5 on each working day under contract, less
+    /// `CapacityBasis.hours` has it: the weekly capacity in force in the day's month ÷ 5 on each
+    /// working day under contract, less
     /// the hours of time off in the states $6 (a whole day, half of it, or its hours up to the
     /// day's). Contract spans are counted against the working days once per distinct span; time
     /// off is found by its days' index (the range's few thousand) rather than per person. Kept
@@ -30,32 +31,47 @@ extension PostgresTimeEntryRepository {
             FROM contracts c WHERE c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to >= $1::date)
         ),
         span_days AS (
-            SELECT p.lo, p.hi, count(w.day) AS days
+            SELECT p.lo, p.hi, date_trunc('month', w.day)::date AS month, count(w.day) AS days
             FROM (SELECT DISTINCT lo, hi FROM spans) AS p LEFT JOIN working w ON w.day BETWEEN p.lo AND p.hi
-            GROUP BY p.lo, p.hi
+            GROUP BY p.lo, p.hi, 3
         ),
         covered AS (
-            SELECT s.account_id, sum(d.days) AS days FROM spans s JOIN span_days d ON d.lo = s.lo AND d.hi = s.hi GROUP BY s.account_id
+            SELECT s.account_id, d.month, sum(d.days) AS days
+            FROM spans s JOIN span_days d ON d.lo = s.lo AND d.hi = s.hi GROUP BY s.account_id, d.month
+        ),
+        -- The weekly hours in force in each month of the range (a change takes effect from a
+        -- month's first day): looked up only for the few people whose capacity ever changed.
+        weekly AS (
+            SELECT c.account_id, c.month,
+                   CASE WHEN EXISTS (SELECT 1 FROM capacity_changes h WHERE h.account_id = c.account_id)
+                        THEN weekly_capacity(c.account_id, coalesce(c.month, $1::date))
+                        ELSE coalesce(a.capacity_hours_per_week, 40) END AS hours
+            FROM covered c JOIN accounts a ON a.id = c.account_id
         ),
         away AS (
             SELECT t.account_id, sum(
-                       (SELECT count(*) FROM working w WHERE w.day BETWEEN greatest(t.first_day, s.lo) AND least(t.last_day, s.hi))
-                       * CASE t.part
-                             WHEN 'full' THEN coalesce(a.capacity_hours_per_week, 40) / 5
-                             WHEN 'hours' THEN least(coalesce(t.hours, 0), coalesce(a.capacity_hours_per_week, 40) / 5)
-                             ELSE coalesce(a.capacity_hours_per_week, 40) / 10
-                         END) AS hours
+                       d.days * CASE t.part
+                                    WHEN 'full' THEN k.hours / 5
+                                    WHEN 'hours' THEN least(coalesce(t.hours, 0), k.hours / 5)
+                                    ELSE k.hours / 10
+                                END) AS hours
             FROM (
                 SELECT account_id, first_day, last_day, part, hours FROM absences
                 WHERE state = ANY($6::text[]) AND daterange(first_day, last_day, '[]') && daterange($1::date, $2::date, '[]')
             ) AS t
             JOIN spans s ON s.account_id = t.account_id AND t.first_day <= s.hi AND t.last_day >= s.lo
-            JOIN accounts a ON a.id = t.account_id
+            CROSS JOIN LATERAL (
+                SELECT date_trunc('month', w.day)::date AS month, count(*) AS days FROM working w
+                WHERE w.day BETWEEN greatest(t.first_day, s.lo) AND least(t.last_day, s.hi) GROUP BY 1
+            ) AS d
+            JOIN weekly k ON k.account_id = t.account_id AND k.month = d.month
             GROUP BY t.account_id
         ),
         capacity_hours AS (
-            SELECT c.account_id, coalesce(a.capacity_hours_per_week, 40) / 5 * c.days - coalesce(w.hours, 0) AS hours
-            FROM covered c JOIN accounts a ON a.id = c.account_id LEFT JOIN away w ON w.account_id = c.account_id
+            SELECT c.account_id, sum(coalesce(k.hours, 40) / 5 * c.days) - coalesce(min(w.hours), 0) AS hours
+            FROM covered c LEFT JOIN weekly k ON k.account_id = c.account_id AND k.month IS NOT DISTINCT FROM c.month
+            LEFT JOIN away w ON w.account_id = c.account_id
+            GROUP BY c.account_id
         )
         """
 
@@ -179,7 +195,10 @@ extension PostgresTimeEntryRepository {
             let rows = try await connection.query(
                 """
                 SELECT a.id, a.last_name || ' ' || a.first_name, coalesce(a.capacity_hours_per_week, 40)::text,
-                       array_agg(c.valid_from::text ORDER BY c.valid_from), array_agg(coalesce(c.valid_to::text, '') ORDER BY c.valid_from)
+                       array_agg(c.valid_from::text ORDER BY c.valid_from), array_agg(coalesce(c.valid_to::text, '') ORDER BY c.valid_from),
+                       -- The weekly hours in force month by month (a change takes effect from a month's first day).
+                       (SELECT array_agg(to_char(m, 'YYYY-MM') || '=' || weekly_capacity(a.id, m::date)::text ORDER BY m)
+                        FROM generate_series(date_trunc('month', \(range.from.iso)::date), \(range.to.iso)::date, interval '1 month') AS m)
                 FROM accounts a JOIN contracts c ON c.account_id = a.id
                 WHERE (\(personIds)::uuid[] IS NULL OR a.id = ANY(\(personIds)::uuid[]))
                   AND c.valid_from <= \(range.to.iso)::date AND (c.valid_to IS NULL OR c.valid_to >= \(range.from.iso)::date)
@@ -189,15 +208,21 @@ extension PostgresTimeEntryRepository {
                 logger: logger
             )
             var people: [CapacityBasis] = []
-            for try await (id, name, capacity, froms, tos) in rows.decode((UUID, String, String, [String], [String]).self) {
+            for try await (id, name, capacity, froms, tos, months) in rows.decode((UUID, String, String, [String], [String], [String]?).self) {
                 var ranges: [(from: CalendarDay, to: CalendarDay?)] = []
                 for (from, to) in zip(froms, tos) {
                     ranges.append((try StoredValue.day(from, column: "contracts.valid_from"), to.isEmpty ? nil : CalendarDay(to)))
                 }
+                var weekly: [CalendarMonth: Decimal] = [:]
+                for pair in months ?? [] {
+                    let parts = pair.split(separator: "=")
+                    guard parts.count == 2, let month = CalendarMonth(String(parts[0])) else { continue }
+                    weekly[month] = try StoredValue.decimal(String(parts[1]), column: "capacity_changes.hours")
+                }
                 people.append(
                     CapacityBasis(
                         personId: id, name: name, weeklyCapacity: try StoredValue.decimal(capacity, column: "accounts.capacity_hours_per_week"),
-                        contractRanges: ranges, timeOff: timeOff[id] ?? []
+                        weeklyByMonth: weekly, contractRanges: ranges, timeOff: timeOff[id] ?? []
                     ))
             }
             return people

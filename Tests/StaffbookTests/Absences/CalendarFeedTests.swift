@@ -152,4 +152,34 @@ struct CalendarFeedTests {
             #expect(byLeader.status == .notFound, "everyone's calendar is for admins")
         }
     }
+
+    /// Sick leave is the person's business: a leader's team feed and team calendar show "away"
+    /// without the note; the person's own feed and an admin's calendar show the kind.
+    @Test func aLeadersFeedShowsASickDayAsAwayAndThePersonsOwnShowsTheKind() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let petra = try await app.token("petra.svobodova@staffbook.example")
+            let lead = try await app.token("lead.mobile@staffbook.example")
+            let admin = try await app.token("admin@staffbook.example")
+            let asked = try await app.send(
+                .post, "/v1/me/absences", token: petra,
+                json: #"{"kind":"sick","firstDay":"2026-11-05","lastDay":"2026-11-06","note":"Chřipka"}"#)
+            #expect(asked.status == .created, "\(asked.text)")
+
+            let teamFeed = try await app.send(.post, "/v1/me/calendar-feeds", token: lead, json: #"{"teamId":"\#(Demo.mobileTeam)"}"#)
+                .decode(Feed.self)
+            let ownFeed = try await app.send(.post, "/v1/me/calendar-feeds", token: petra, json: "{}").decode(Feed.self)
+            let team = try ICalendarReader.read(Data(try await app.execute(teamFeed.url).text.utf8))
+            let own = try ICalendarReader.read(Data(try await app.execute(ownFeed.url).text.utf8))
+            let leadersCalendar = try await app.send(.get, "/v1/teams/\(Demo.mobileTeam)/absences?from=2026-11-01&to=2026-11-30", token: lead)
+            let adminsCalendar = try await app.send(.get, "/v1/teams/\(Demo.mobileTeam)/absences?from=2026-11-01&to=2026-11-30", token: admin)
+
+            let teamSummaries = team.events.map(\.summary).filter { $0.contains("Petra") }
+            #expect(!teamSummaries.isEmpty && teamSummaries.allSatisfy { !$0.contains("Nemoc") && !$0.contains("Sick") }, "\(teamSummaries)")
+            #expect(teamSummaries.allSatisfy { $0.contains("Nepřítomnost") || $0.contains("Away") }, "\(teamSummaries)")
+            #expect(own.events.map(\.summary).contains("Nemoc") || own.events.map(\.summary).contains("Sick leave"), "\(own.events.map(\.summary))")
+            #expect(leadersCalendar.text.contains(#""kind":"away""#) && !leadersCalendar.text.contains("Chřipka"), "\(leadersCalendar.text)")
+            #expect(adminsCalendar.text.contains(#""kind":"sick""#))
+        }
+    }
 }

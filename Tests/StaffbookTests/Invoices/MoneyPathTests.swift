@@ -272,4 +272,48 @@ struct MoneyPathTests {
             #expect(badDIC.status == .badRequest && badDIC.problem?.errors?.map(\.field) == ["body.dic"], "\(badDIC.text)")
         }
     }
+
+    // MARK: Currencies
+
+    /// An invoice in euros: its amount check says it cannot be compared with the crowns the
+    /// month's rates give; the earnings and the export keep a total per currency; a run of a
+    /// crown and a euro invoice is refused as ABO and carries both as pain.001.
+    @Test func aEuroInvoiceIsNeverAddedToCrownsNorComparedWithThem() async throws {
+        struct Total: Decodable, Equatable { var currency: String; var total: String }
+        struct Month: Decodable { var period: String; var amount: String?; var currency: String? }
+        struct Earnings: Decodable { var items: [Month]; var totals: [Total]? }
+        try await TestApp.test { app in
+            let (admin, payables) = try await app.payableSeptember(1)
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let uploaded = try await app.upload(
+                "2026-10", token: jan, body: Desk.form(["amount": "1700.00", "currency": "EUR", "bankAccount": "CZ6508000000192000145399"])
+            ).decode(Desk.MyMonth.self)
+            let october = try #require(uploaded.invoiceId)
+            let amountCheck = uploaded.checks?["amount"]
+            let (_, etag) = try await Self.detail(app, october, admin)
+            _ = try await app.send(
+                .post, "/v1/invoices/\(october)/actions/approve", token: admin, json: #"{"override":true,"reason":"Částka v eurech dle smlouvy"}"#,
+                headers: [.ifMatch: etag])
+            _ = try await app.sql("UPDATE invoices SET needs_attention = false, variable_symbol = '2026101' WHERE id = '\(october)'")
+            let september = try #require(payables.first)
+            let earnings = try await app.send(.get, "/v1/me/earnings?from=2026-09&to=2026-10", token: jan).decode(Earnings.self)
+            let export = try await app.send(.get, "/v1/invoices/export?period=2026-10&format=xlsx", token: admin)
+            let cells = try OpenPyXL.cells(of: Data(buffer: export.body))
+
+            let run = try await app.createRun(admin, ids: [september.invoiceId, october]).decode(PaymentDesk.Created.self).run
+            let abo = try await app.send(.get, "/v1/payment-runs/\(run.id)/file?format=abo", token: admin)
+            let pain = try await app.send(.get, "/v1/payment-runs/\(run.id)/file?format=pain001", token: admin)
+            let painText = String(decoding: Data(buffer: pain.body), as: UTF8.self)
+
+            #expect(amountCheck?.status == "needs_confirmation" && amountCheck?.code == "other_currency", "\(String(describing: amountCheck))")
+            #expect(earnings.items.first { $0.period == "2026-10" }?.currency == "EUR")
+            #expect(earnings.totals?.contains(Total(currency: "EUR", total: "1700.00")) == true, "\(String(describing: earnings.totals))")
+            #expect(earnings.totals?.allSatisfy { $0.currency == "EUR" || $0.currency == "CZK" } == true)
+            let totals = cells.filter { $0.first == "Celkem / Total" }
+            #expect(totals.count == 1 && totals.first?.contains("EUR") == true, "one total per currency: \(totals)")
+            #expect(run.totals.map(\.currency).sorted() == ["CZK", "EUR"])
+            #expect(abo.status == .unprocessableContent, "ABO carries crowns only")
+            #expect(pain.status == .ok && painText.contains(#"Ccy="EUR">1700.00<"#) && painText.contains(#"Ccy="CZK""#))
+        }
+    }
 }

@@ -1198,6 +1198,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AbsenceKind/byHours`.
             public var byHours: Swift.Bool
+            /// Shown only to the person and admins; leaders, team calendars and team feeds show it as "away".
+            ///
+            /// - Remark: Generated from `#/components/schemas/AbsenceKind/private`.
+            public var _private: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/AbsenceKind/contractTypes`.
             public var contractTypes: [Components.Schemas.ContractType]
             /// Creates a new `AbsenceKind`.
@@ -1211,6 +1215,7 @@ extension Components {
             ///   - paidShare: The share of the rate an employee is paid for a day of it (1.000 in full, 0.000 unpaid).
             ///   - paidDays: Paid at that share for this many calendar days of one absence, nothing after.
             ///   - byHours: Requested by the hour (a doctor's visit).
+            ///   - _private: Shown only to the person and admins; leaders, team calendars and team feeds show it as "away".
             ///   - contractTypes:
             public init(
                 code: Swift.String,
@@ -1221,6 +1226,7 @@ extension Components {
                 paidShare: Swift.String,
                 paidDays: Swift.Int? = nil,
                 byHours: Swift.Bool,
+                _private: Swift.Bool? = nil,
                 contractTypes: [Components.Schemas.ContractType]
             ) {
                 self.code = code
@@ -1231,6 +1237,7 @@ extension Components {
                 self.paidShare = paidShare
                 self.paidDays = paidDays
                 self.byHours = byHours
+                self._private = _private
                 self.contractTypes = contractTypes
             }
             public enum CodingKeys: String, CodingKey {
@@ -1242,6 +1249,7 @@ extension Components {
                 case paidShare
                 case paidDays
                 case byHours
+                case _private = "private"
                 case contractTypes
             }
         }
@@ -1307,6 +1315,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AbsenceKindInput/byHours`.
             public var byHours: Swift.Bool?
+            /// Shown only to the person and admins (others see "away"); left out or null: as it is, public for a new kind.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AbsenceKindInput/private`.
+            public var _private: Swift.Bool?
             /// The contract types it exists for; empty retires it (no new requests).
             ///
             /// - Remark: Generated from `#/components/schemas/AbsenceKindInput/contractTypes`.
@@ -1320,6 +1332,7 @@ extension Components {
             ///   - paidShare: The share of the rate an employee is paid for a day of it, 0 to 1 with at most three decimals ("0.6").
             ///   - paidDays: Paid at that share for this many calendar days of one absence (1 to 366), nothing after; null or left out: no limit.
             ///   - byHours: Requested by the hour (a doctor's visit); left out or null: by whole or half days.
+            ///   - _private: Shown only to the person and admins (others see "away"); left out or null: as it is, public for a new kind.
             ///   - contractTypes: The contract types it exists for; empty retires it (no new requests).
             public init(
                 names: Components.Schemas.AbsenceKindInput.NamesPayload,
@@ -1328,6 +1341,7 @@ extension Components {
                 paidShare: Swift.String,
                 paidDays: Swift.Int? = nil,
                 byHours: Swift.Bool? = nil,
+                _private: Swift.Bool? = nil,
                 contractTypes: [Components.Schemas.ContractType]
             ) {
                 self.names = names
@@ -1336,6 +1350,7 @@ extension Components {
                 self.paidShare = paidShare
                 self.paidDays = paidDays
                 self.byHours = byHours
+                self._private = _private
                 self.contractTypes = contractTypes
             }
             public enum CodingKeys: String, CodingKey {
@@ -1345,6 +1360,7 @@ extension Components {
                 case paidShare
                 case paidDays
                 case byHours
+                case _private = "private"
                 case contractTypes
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -1373,6 +1389,10 @@ extension Components {
                     Swift.Bool.self,
                     forKey: .byHours
                 )
+                self._private = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: ._private
+                )
                 self.contractTypes = try container.decode(
                     [Components.Schemas.ContractType].self,
                     forKey: .contractTypes
@@ -1384,6 +1404,7 @@ extension Components {
                     "paidShare",
                     "paidDays",
                     "byHours",
+                    "private",
                     "contractTypes"
                 ])
             }
@@ -4958,6 +4979,18 @@ extension Components {
             public var kind: Components.Schemas.InvoiceKind?
             /// - Remark: Generated from `#/components/schemas/MyInvoice/amount`.
             public var amount: Components.Schemas.Money?
+            /// The amount's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MyInvoice/currency`.
+            @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public var description: Swift.String { rawValue }
+                case czk = "CZK"
+                case eur = "EUR"
+            }
+            /// The amount's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MyInvoice/currency`.
+            public var currency: Components.Schemas.MyInvoice.CurrencyPayload?
             /// - Remark: Generated from `#/components/schemas/MyInvoice/returnReason`.
             public var returnReason: Swift.String?
             /// - Remark: Generated from `#/components/schemas/MyInvoice/file`.
@@ -4978,6 +5011,7 @@ extension Components {
             ///   - invoiceId:
             ///   - kind:
             ///   - amount:
+            ///   - currency: The amount's currency.
             ///   - returnReason:
             ///   - file:
             ///   - data:
@@ -4989,6 +5023,7 @@ extension Components {
                 invoiceId: Components.Schemas.Id? = nil,
                 kind: Components.Schemas.InvoiceKind? = nil,
                 amount: Components.Schemas.Money? = nil,
+                currency: Components.Schemas.MyInvoice.CurrencyPayload? = nil,
                 returnReason: Swift.String? = nil,
                 file: Components.Schemas.FileInfo? = nil,
                 data: Components.Schemas.InvoiceData? = nil,
@@ -5000,6 +5035,7 @@ extension Components {
                 self.invoiceId = invoiceId
                 self.kind = kind
                 self.amount = amount
+                self.currency = currency
                 self.returnReason = returnReason
                 self.file = file
                 self.data = data
@@ -5012,6 +5048,7 @@ extension Components {
                 case invoiceId
                 case kind
                 case amount
+                case currency
                 case returnReason
                 case file
                 case data
@@ -5050,40 +5087,99 @@ extension Components {
             public var state: Components.Schemas.MonthState
             /// - Remark: Generated from `#/components/schemas/EarningsMonth/amount`.
             public var amount: Components.Schemas.Money?
+            /// The amount's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/EarningsMonth/currency`.
+            @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public var description: Swift.String { rawValue }
+                case czk = "CZK"
+                case eur = "EUR"
+            }
+            /// The amount's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/EarningsMonth/currency`.
+            public var currency: Components.Schemas.EarningsMonth.CurrencyPayload?
             /// Creates a new `EarningsMonth`.
             ///
             /// - Parameters:
             ///   - period:
             ///   - state:
             ///   - amount:
+            ///   - currency: The amount's currency.
             public init(
                 period: Components.Schemas.Month,
                 state: Components.Schemas.MonthState,
-                amount: Components.Schemas.Money? = nil
+                amount: Components.Schemas.Money? = nil,
+                currency: Components.Schemas.EarningsMonth.CurrencyPayload? = nil
             ) {
                 self.period = period
                 self.state = state
                 self.amount = amount
+                self.currency = currency
             }
             public enum CodingKeys: String, CodingKey {
                 case period
                 case state
                 case amount
+                case currency
             }
         }
         /// - Remark: Generated from `#/components/schemas/Earnings`.
         public struct Earnings: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Earnings/items`.
             public var items: [Components.Schemas.EarningsMonth]
+            /// - Remark: Generated from `#/components/schemas/Earnings/TotalsPayload`.
+            public struct TotalsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Earnings/TotalsPayload/currency`.
+                @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                    public var description: Swift.String { rawValue }
+                    case czk = "CZK"
+                    case eur = "EUR"
+                }
+                /// - Remark: Generated from `#/components/schemas/Earnings/TotalsPayload/currency`.
+                public var currency: Components.Schemas.Earnings.TotalsPayloadPayload.CurrencyPayload
+                /// - Remark: Generated from `#/components/schemas/Earnings/TotalsPayload/total`.
+                public var total: Components.Schemas.Money
+                /// Creates a new `TotalsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - currency:
+                ///   - total:
+                public init(
+                    currency: Components.Schemas.Earnings.TotalsPayloadPayload.CurrencyPayload,
+                    total: Components.Schemas.Money
+                ) {
+                    self.currency = currency
+                    self.total = total
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case currency
+                    case total
+                }
+            }
+            /// The months' amounts added up per currency (crowns and euros are never added together).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Earnings/totals`.
+            public typealias TotalsPayload = [Components.Schemas.Earnings.TotalsPayloadPayload]
+            /// The months' amounts added up per currency (crowns and euros are never added together).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Earnings/totals`.
+            public var totals: Components.Schemas.Earnings.TotalsPayload?
             /// Creates a new `Earnings`.
             ///
             /// - Parameters:
             ///   - items:
-            public init(items: [Components.Schemas.EarningsMonth]) {
+            ///   - totals: The months' amounts added up per currency (crowns and euros are never added together).
+            public init(
+                items: [Components.Schemas.EarningsMonth],
+                totals: Components.Schemas.Earnings.TotalsPayload? = nil
+            ) {
                 self.items = items
+                self.totals = totals
             }
             public enum CodingKeys: String, CodingKey {
                 case items
+                case totals
             }
         }
         /// - Remark: Generated from `#/components/schemas/InvoicePerson`.
@@ -5135,6 +5231,18 @@ extension Components {
             public var kind: Components.Schemas.InvoiceKind
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/amount`.
             public var amount: Components.Schemas.Money
+            /// The amount's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceSummary/currency`.
+            @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public var description: Swift.String { rawValue }
+                case czk = "CZK"
+                case eur = "EUR"
+            }
+            /// The amount's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceSummary/currency`.
+            public var currency: Components.Schemas.InvoiceSummary.CurrencyPayload?
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/file`.
             public var file: Components.Schemas.FileInfo
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/invoiceNumber`.
@@ -5154,6 +5262,7 @@ extension Components {
             ///   - state:
             ///   - kind:
             ///   - amount:
+            ///   - currency: The amount's currency.
             ///   - file:
             ///   - invoiceNumber:
             ///   - dueDate:
@@ -5166,6 +5275,7 @@ extension Components {
                 state: Components.Schemas.InvoiceState,
                 kind: Components.Schemas.InvoiceKind,
                 amount: Components.Schemas.Money,
+                currency: Components.Schemas.InvoiceSummary.CurrencyPayload? = nil,
                 file: Components.Schemas.FileInfo,
                 invoiceNumber: Swift.String? = nil,
                 dueDate: Components.Schemas.Day? = nil,
@@ -5178,6 +5288,7 @@ extension Components {
                 self.state = state
                 self.kind = kind
                 self.amount = amount
+                self.currency = currency
                 self.file = file
                 self.invoiceNumber = invoiceNumber
                 self.dueDate = dueDate
@@ -5191,6 +5302,7 @@ extension Components {
                 case state
                 case kind
                 case amount
+                case currency
                 case file
                 case invoiceNumber
                 case dueDate
@@ -5282,6 +5394,18 @@ extension Components {
             public var kind: Components.Schemas.InvoiceKind
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/amount`.
             public var amount: Components.Schemas.Money
+            /// The amount's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceDetail/currency`.
+            @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public var description: Swift.String { rawValue }
+                case czk = "CZK"
+                case eur = "EUR"
+            }
+            /// The amount's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceDetail/currency`.
+            public var currency: Components.Schemas.InvoiceDetail.CurrencyPayload?
             /// Hours of a generated statement.
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/statementHours`.
@@ -5331,6 +5455,7 @@ extension Components {
             ///   - state:
             ///   - kind:
             ///   - amount:
+            ///   - currency: The amount's currency.
             ///   - statementHours: Hours of a generated statement.
             ///   - statementBasis:
             ///   - trackedHoursApproved: Present when the amount (a statement's, or the hours an uploaded invoice's amount check expects) comes from tracked hours: whether the person's timesheet of the month is approved now.
@@ -5354,6 +5479,7 @@ extension Components {
                 state: Components.Schemas.InvoiceState,
                 kind: Components.Schemas.InvoiceKind,
                 amount: Components.Schemas.Money,
+                currency: Components.Schemas.InvoiceDetail.CurrencyPayload? = nil,
                 statementHours: Swift.String? = nil,
                 statementBasis: Components.Schemas.StatementBasis? = nil,
                 trackedHoursApproved: Swift.Bool? = nil,
@@ -5377,6 +5503,7 @@ extension Components {
                 self.state = state
                 self.kind = kind
                 self.amount = amount
+                self.currency = currency
                 self.statementHours = statementHours
                 self.statementBasis = statementBasis
                 self.trackedHoursApproved = trackedHoursApproved
@@ -5401,6 +5528,7 @@ extension Components {
                 case state
                 case kind
                 case amount
+                case currency
                 case statementHours
                 case statementBasis
                 case trackedHoursApproved
