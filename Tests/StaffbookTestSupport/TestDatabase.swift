@@ -44,6 +44,13 @@ package enum TestDatabase {
         template: String = "template0",
         _ body: (DatabaseConfig) async throws -> Result
     ) async throws -> Result {
+        try await TestGate.run { try await withEmptyDatabaseNow(template: template, body) }
+    }
+
+    private static func withEmptyDatabaseNow<Result>(
+        template: String,
+        _ body: (DatabaseConfig) async throws -> Result
+    ) async throws -> Result {
         let name = "sbt_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await admin(sql: "CREATE DATABASE \(quoted(name)) TEMPLATE \(quoted(template))")
         var config = admin

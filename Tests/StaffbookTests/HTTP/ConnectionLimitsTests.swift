@@ -45,7 +45,8 @@ struct ConnectionLimitsTests {
         return try await channel.executeThenClose { inbound, outbound in
             try await withThrowingTaskGroup(of: Duration?.self) { group in
                 group.addTask {
-                    for try await _ in inbound {}
+                    // A reset is as much an end as a close: the server may cut while bytes arrive.
+                    do { for try await _ in inbound {} } catch {}
                     return ContinuousClock.now - started
                 }
                 group.addTask {
@@ -97,8 +98,13 @@ struct ConnectionLimitsTests {
             let opened = try await (0..<6).asyncMap { _ in
                 try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
             }
-            try await Task.sleep(for: .seconds(2))
-            let open = opened.filter(\.isActive).count
+            // The closes are at once; seeing them may wait for a busy machine's event loops.
+            var open = opened.filter(\.isActive).count
+            let waitedFrom = ContinuousClock.now
+            while open > 3, ContinuousClock.now - waitedFrom < .seconds(20) {
+                try await Task.sleep(for: .milliseconds(100))
+                open = opened.filter(\.isActive).count
+            }
             for channel in opened { try? await channel.close() }
             try await Task.sleep(for: .milliseconds(300))
             let (answer, _) = try await RawHTTP.exchange(port: port, Array("GET /health/live HTTP/1.0\r\n\r\n".utf8))
