@@ -166,6 +166,33 @@ let package = Package(
             resources: [.copy("Auth/common-passwords.txt")],
             swiftSettings: swiftSettings
         ),
+        // The desk: server-rendered pages for people in a browser, a second client of the same
+        // rules (Core's services and the API's access policy, through the composition root).
+        .target(
+            name: "StaffbookDesk",
+            dependencies: [
+                "StaffbookCore",
+                "StaffbookPostgres",
+                "StaffbookHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The composition root: the API and the desk on one server, for `serve` and every test.
+        .target(
+            name: "StaffbookApp",
+            dependencies: [
+                "StaffbookHTTP",
+                "StaffbookDesk",
+                "StaffbookCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "StaffbookCLI",
             dependencies: [
@@ -173,6 +200,7 @@ let package = Package(
                 "StaffbookPostgres",
                 "StaffbookJobs",
                 "StaffbookHTTP",
+                "StaffbookApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -244,6 +272,8 @@ let package = Package(
                 "StaffbookPostgres",
                 "StaffbookJobs",
                 "StaffbookHTTP",
+                "StaffbookDesk",
+                "StaffbookApp",
                 "StaffbookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -264,6 +294,7 @@ let package = Package(
                 .product(name: "StaffbookClient", package: "Client"),
                 "StaffbookCore",
                 "StaffbookHTTP",
+                "StaffbookApp",
                 "StaffbookPostgres",
                 "StaffbookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

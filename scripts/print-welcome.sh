@@ -4,6 +4,8 @@ cat <<'TEXT'
 
 Staffbook is starting on http://127.0.0.1:8080
 
+The desk (in a browser): http://127.0.0.1:8080/desk
+
 Demo company: 30 people in 4 teams (password for all: staffbook-demo), e.g.:
   admin@staffbook.example            Alena Dvořáková   admin
   lead.web@staffbook.example         Zuzana Horáková   team leader, admin

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import StaffbookApp
 import StaffbookCore
 import StaffbookHTTP
 

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Logging
+import StaffbookApp
 import StaffbookHTTP
 import StaffbookPostgres
 import StaffbookTestSupport

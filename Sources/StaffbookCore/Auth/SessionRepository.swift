@@ -14,6 +14,10 @@ package protocol SessionRepository: Sendable {
     func listActive(accountId: UUID, now: Date, idleLifetime: TimeInterval) async throws -> [SessionSummary]
     /// Whether the session is live and its account active, with the account and its current roles.
     func status(sessionId: UUID, now: Date) async throws -> SessionStatus
+    /// A browser's session by the secret its cookie holds (a refresh token that is never rotated
+    /// while the cookie lives): the account as it is now, when the session is live, not idle past
+    /// `idleLifetime` and its account active. Marks it used, at most once a minute.
+    func browserSession(tokenHash: [UInt8], now: Date, idleLifetime: TimeInterval) async throws -> (account: Account, sessionId: UUID)?
 }
 
 package enum SessionEndReason: String, Sendable {

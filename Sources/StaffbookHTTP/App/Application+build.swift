@@ -10,12 +10,14 @@ import StaffbookCore
 import StaffbookJobs
 import StaffbookPostgres
 
-/// The composition root: everything the service is made of is wired here, for `serve` and for
-/// every test alike. The job worker runs beside the server unless it is turned off.
-package func buildApplication(
+/// The server the composition root (`StaffbookApp`'s `buildApplication`) builds: everything the
+/// API is made of, and the pages `pages` makes from the same services on the same router. The job
+/// worker runs beside the server unless it is turned off.
+package func buildServer(
     config: AppConfig,
     logger: Logger,
-    clock: any AppClock = SystemClock()
+    clock: any AppClock,
+    pages: (Services) throws -> [any PageArea]
 ) async throws -> some ApplicationProtocol {
     var logger = logger
     logger.logLevel = config.logLevel
@@ -44,6 +46,9 @@ package func buildApplication(
         configuration: .staffbook,
         middlewares: [AccessPolicyMiddleware(auth: services.auth), WrittenJSONMiddleware()]
     )
+    for area in try pages(services) {
+        area.register(on: router)
+    }
 
     var app = Application(
         responder: LivenessResponder(base: router.buildResponder()),

@@ -6,41 +6,41 @@ import StaffbookPostgres
 /// Every repository and service of the application, each built once from the configuration:
 /// the HTTP areas and the job worker are handed the same ones.
 package struct Services: Sendable {
-    let config: AppConfig
-    let clock: any AppClock
-    let logger: Logger
+    package let config: AppConfig
+    package let clock: any AppClock
+    package let logger: Logger
 
-    let accounts: PostgresAccountRepository
-    let people: PostgresPeopleRepository
-    let rates: PostgresRatesRepository
-    let teams: PostgresTeamsRepository
-    let invoices: PostgresInvoiceRepository
-    let catalog: PostgresCatalogRepository
-    let timeEntries: PostgresTimeEntryRepository
-    let notifications: PostgresNotificationRepository
-    let jobs: PostgresJobQueue
-    let monthEndStore: PostgresMonthEndRepository
-    let accountLinkStore: PostgresAccountLinkRepository
-    let idempotency: PostgresIdempotencyStore
-    let paymentRuns: PostgresPaymentRunRepository
-    let personalTokens: PostgresPersonalTokenRepository
-    let timesheets: PostgresTimesheetRepository
-    let absences: PostgresAbsenceRepository
-    let calendarFeeds: PostgresCalendarFeedRepository
+    package let accounts: PostgresAccountRepository
+    package let people: PostgresPeopleRepository
+    package let rates: PostgresRatesRepository
+    package let teams: PostgresTeamsRepository
+    package let invoices: PostgresInvoiceRepository
+    package let catalog: PostgresCatalogRepository
+    package let timeEntries: PostgresTimeEntryRepository
+    package let notifications: PostgresNotificationRepository
+    package let jobs: PostgresJobQueue
+    package let monthEndStore: PostgresMonthEndRepository
+    package let accountLinkStore: PostgresAccountLinkRepository
+    package let idempotency: PostgresIdempotencyStore
+    package let paymentRuns: PostgresPaymentRunRepository
+    package let personalTokens: PostgresPersonalTokenRepository
+    package let timesheets: PostgresTimesheetRepository
+    package let absences: PostgresAbsenceRepository
+    package let calendarFeeds: PostgresCalendarFeedRepository
 
-    let auth: AuthService
-    let invoiceService: InvoiceService
-    let rateService: RateService
-    let timeService: TimeService
-    let timesheetService: TimesheetService
-    let absenceService: AbsenceService
-    let paymentRunService: PaymentRunService
-    let monthEnd: MonthEndService
-    let invoiceChecks: InvoiceChecksService
-    let accountLinks: AccountLinks
+    package let auth: AuthService
+    package let invoiceService: InvoiceService
+    package let rateService: RateService
+    package let timeService: TimeService
+    package let timesheetService: TimesheetService
+    package let absenceService: AbsenceService
+    package let paymentRunService: PaymentRunService
+    package let monthEnd: MonthEndService
+    package let invoiceChecks: InvoiceChecksService
+    package let accountLinks: AccountLinks
     let fileLinks: FileLinks
     let calendarFeedLinks: CalendarFeedLinks
-    let visibility: PersonVisibility
+    package let visibility: PersonVisibility
 
     package init(config: AppConfig, database: DatabasePool, clock: any AppClock, logger: Logger) async throws {
         guard let signingKey = config.auth.signingKey else {

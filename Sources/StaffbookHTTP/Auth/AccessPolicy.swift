@@ -13,7 +13,7 @@ enum Access: Sendable, Equatable {
     case anyOf(Set<Role>)
 }
 
-enum AccessPolicy {
+package enum AccessPolicy {
     static let operations: [String: Access] = [
         "getLiveness": .anyone,
         "getReadiness": .anyone,

@@ -3,7 +3,7 @@ import Logging
 import StaffbookCore
 
 /// Sign-in, refresh and sign-out; the caller behind a bearer token.
-struct AuthService: Sendable {
+package struct AuthService: Sendable {
     let config: AuthConfig
     let accounts: any AccountRepository
     let sessions: any SessionRepository

@@ -5,7 +5,7 @@ extension HTTPField.Name {
     static let xRequestID = literal("X-Request-Id")
     static let xForwardedFor = literal("X-Forwarded-For")
     static let link = literal("Link")
-    static let referrerPolicy = literal("Referrer-Policy")
+    package static let referrerPolicy = literal("Referrer-Policy")
 
     /// A header name written in this code: a misspelt one fails the first test that uses it.
     static func literal(_ name: String) -> Self {

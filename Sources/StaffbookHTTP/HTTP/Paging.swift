@@ -4,7 +4,7 @@ import StaffbookCore
 extension PageRequest {
     /// `limit`, `cursor` and `offset` of a list route, validated. The cursor is opaque to
     /// clients: base64url of a small JSON value naming the last row of the previous page.
-    init(limit: Int?, cursor: String?, offset: Int?) throws {
+    package init(limit: Int?, cursor: String?, offset: Int?) throws {
         var validation = InputValidation()
         let limit = limit ?? Self.defaultLimit
         if !(1...Self.maximumLimit).contains(limit) {
@@ -30,12 +30,12 @@ extension PageRequest {
 }
 
 /// One page of a list, with the cursor of the next page when there is one.
-struct Page<Item: Sendable>: Sendable {
-    var items: [Item]
-    var nextCursor: String?
+package struct Page<Item: Sendable>: Sendable {
+    package var items: [Item]
+    package var nextCursor: String?
 
     /// Trims the look-ahead row and makes the next cursor from the last item kept.
-    init<Position: PagePosition>(rows: [Item], limit: Int, position: (Item) -> Position) {
+    package init<Position: PagePosition>(rows: [Item], limit: Int, position: (Item) -> Position) {
         if rows.count > limit, let last = rows.prefix(limit).last {
             items = Array(rows.prefix(limit))
             nextCursor = PageCursor.encode(position(last))

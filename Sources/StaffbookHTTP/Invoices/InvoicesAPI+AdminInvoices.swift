@@ -98,7 +98,7 @@ extension InvoicesAPI {
                         items: report.items.map { item in
                             .init(
                                 invoiceId: item.invoiceId, outcome: item.outcome == .done ? .done : .skipped,
-                                state: item.state.map(InvoiceSchemas.state), reason: item.skip.map(Self.reason)
+                                state: item.state.map(InvoiceSchemas.state), reason: item.skip.map { Self.reason($0) }
                             )
                         }
                     ))))
@@ -209,7 +209,7 @@ extension InvoicesAPI {
     /// actions take an optional note.
     /// A reason as typed: within its length, empty as none. Whether the action needs one is the
     /// engine's to say.
-    private static func validText(_ reason: String?, field: String) throws -> String? {
+    static func validText(_ reason: String?, field: String) throws -> String? {
         var validation = InputValidation()
         let text = validation.optionalText(reason, field: field, maxLength: 1000)
         try validation.check()
@@ -218,8 +218,7 @@ extension InvoicesAPI {
 
     /// Why a bulk item was skipped, in the caller's language and the words one invoice's action
     /// would answer with.
-    private static func reason(_ skip: InvoiceService.BulkReport.Skip) -> String {
-        let language = RequestScope.current.language
+    static func reason(_ skip: InvoiceService.BulkReport.Skip, language: Language = RequestScope.current.language) -> String {
         switch skip {
         case .notAnInvoiceId: return InvoiceTexts.notAnInvoiceId.text(in: language)
         case .notFound: return InvoiceTexts.noSuchInvoice.text(in: language)

@@ -155,4 +155,38 @@ package struct PostgresSessionRepository: SessionRepository {
             return .ended
         }
     }
+
+    package func browserSession(
+        tokenHash: [UInt8], now: Date, idleLifetime: TimeInterval
+    ) async throws -> (account: Account, sessionId: UUID)? {
+        let logger = self.logger
+        let idleSince = now.addingTimeInterval(-idleLifetime)
+        // Marking it used is a write per page; once a minute is enough for an idle limit of hours.
+        let touchBefore = now.addingTimeInterval(-60)
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                WITH live AS (
+                  SELECT s.id, s.last_used_at, a.id AS account_id, a.email::text AS email, a.first_name, a.last_name, a.roles
+                  FROM refresh_tokens rt
+                  JOIN sessions s ON s.id = rt.session_id
+                  JOIN accounts a ON a.id = s.account_id
+                  WHERE rt.token_hash = \(Data(tokenHash)) AND rt.used_at IS NULL AND s.revoked_at IS NULL
+                    AND s.expires_at > \(now) AND s.last_used_at > \(idleSince) AND a.is_active
+                ), touched AS (
+                  UPDATE sessions SET last_used_at = \(now)
+                  WHERE id = (SELECT id FROM live) AND last_used_at < \(touchBefore)
+                )
+                SELECT id, account_id, email, first_name, last_name, roles FROM live
+                """,
+                logger: logger
+            )
+            guard let row = try await rows.collect().first else { return nil }
+            let (sessionId, accountId, email, firstName, lastName, roles) = try row.decode((UUID, UUID, String, String, String, [String]).self)
+            let account = Account(
+                id: accountId, email: email, firstName: firstName, lastName: lastName, roles: Role.from(stored: roles), isActive: true,
+                passwordHash: nil)
+            return (account, sessionId)
+        }
+    }
 }

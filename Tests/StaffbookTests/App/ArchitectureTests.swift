@@ -17,6 +17,9 @@ struct ArchitectureTests {
             "StaffbookCore": ["import PostgresNIO", "import Hummingbird", "import OpenAPIRuntime", "import NIO", "import StaffbookPostgres"],
             "StaffbookPostgres": ["import Hummingbird", "import OpenAPI", "import StaffbookAPI", "import StaffbookJobs", "import StaffbookHTTP"],
             "StaffbookJobs": ["import Hummingbird", "import OpenAPI", "import StaffbookAPI", "import StaffbookHTTP"],
+            // The desk is a second client of the same rules: no generated API types, no SQL of
+            // its own, nothing of the job worker's; it reaches services through the root.
+            "StaffbookDesk": ["import OpenAPI", "import StaffbookAPI", "import PostgresNIO", "import StaffbookJobs", "import StaffbookApp"],
         ]
         for (target, imports) in forbidden {
             for (path, text) in try Self.sources(target) {
@@ -32,7 +35,7 @@ struct ArchitectureTests {
         let writes = try Regex(
             #"(?s)(INSERT INTO invoices\b|INSERT INTO invoice_events|UPDATE invoices\b(?:(?!WHERE)[^"])*?\b(state|approved_at|paid_at|returned_at|submitted_at|return_reason)\s*=)"#)
         var writers: [String] = []
-        for target in ["StaffbookPostgres", "StaffbookJobs", "StaffbookHTTP", "StaffbookCLI"] {
+        for target in ["StaffbookPostgres", "StaffbookJobs", "StaffbookHTTP", "StaffbookDesk", "StaffbookApp", "StaffbookCLI"] {
             for (path, text) in try Self.sources(target) where text.contains(writes) {
                 writers.append("\(target)/\(path)")
             }
@@ -51,7 +54,7 @@ struct ArchitectureTests {
     @Test func everyRepositoryAndServiceIsBuiltOnceByTheCompositionRoot() throws {
         let pattern = try Regex(#"\b(Postgres\w+(?:Repository|Store|Queue|Throttle)|\w+Service)\("#)
         var built: [String: [String]] = [:]
-        for target in ["StaffbookHTTP", "StaffbookJobs"] {
+        for target in ["StaffbookHTTP", "StaffbookJobs", "StaffbookDesk", "StaffbookApp"] {
             for (path, text) in try Self.sources(target) {
                 for line in text.split(separator: "\n") where !line.contains("init(") && !line.contains("struct ") && !line.contains("///") {
                     for match in line.matches(of: pattern) { built[String(line[match.range].dropLast()), default: []].append(path) }

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import StaffbookTestSupport
 @testable import StaffbookCore
+@testable import StaffbookApp
 @testable import StaffbookHTTP
 @testable import StaffbookJobs
 @testable import StaffbookPostgres

@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Mustache
+import NIOCore
+import StaffbookCore
+import StaffbookHTTP
+
+/// The desk: pages under `/desk` for people in a browser. Every page that reads or changes
+/// something asks the API's access policy about the operation it stands for and calls the same
+/// services and repositories the operation calls, so the desk allows and refuses exactly what the
+/// API does, in the same words. Every change is a plain form (POST, then a redirect to a GET);
+/// a refused form is shown again with what was typed.
+package struct Desk: PageArea {
+    let services: Services
+    let library: MustacheLibrary
+    let forms: FormToken
+    let secureCookies: Bool
+
+    package init(services: Services) throws {
+        self.services = services
+        library = try DeskTemplates.library()
+        forms = FormToken(key: services.auth.formKey())
+        secureCookies = services.config.http.publicBaseURL.lowercased().hasPrefix("https://")
+    }
+
+    static let sessionCookie = "sb_desk"
+    static let signInCookie = "sb_desk_form"
+    static let languageCookie = "sb_lang"
+    /// A form is a few fields and a reason of at most a thousand characters.
+    static let maxFormBytes = 16 * 1024
+
+    package func register(on router: Router<AppRequestContext>) {
+        router.get("/desk/assets/:name") { _, context in
+            let path = context.parameters.get("name").map { "/desk/assets/" + $0 }
+            let (type, body) =
+                switch path {
+                case DeskStyle.path: ("text/css; charset=utf-8", DeskStyle.css)
+                case DeskStyle.iconPath: ("image/svg+xml", DeskStyle.icon)
+                default: ("", "")
+                }
+            guard !body.isEmpty else { return Response(status: .notFound) }
+            return Response(
+                status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=31536000, immutable"],
+                body: .init(byteBuffer: ByteBuffer(string: body)))
+        }
+        router.get("/desk") { request, _ in await page(request) { try await home($0) } }
+        router.get("/desk/language") { request, _ in switchLanguage(request) }
+        router.get("/desk/sign-in") { request, _ in await page(request) { try await signInForm($0, request: request) } }
+        router.post("/desk/sign-in") { request, _ in await page(request) { try await signIn($0, request: request) } }
+        router.post("/desk/sign-out") { request, _ in await page(request) { try await signOut($0, request: request) } }
+        router.get("/desk/invoices") { request, _ in await page(request) { try await month($0, request: request) } }
+        router.post("/desk/invoices/approve-clean") { request, _ in await page(request) { try await approveClean($0, request: request) } }
+        router.get("/desk/invoices/:id") { request, context in
+            await page(request) { try await invoice($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/invoices/:id") { request, context in
+            await page(request) { try await act($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/invoices/:id/bank-account") { request, context in
+            await page(request) { try await confirmAccount($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.get("/desk/invoices/:id/file") { request, context in
+            await page(request) { try await file($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.get("/desk/payment-runs") { request, _ in await page(request) { try await paymentRuns($0, request: request) } }
+        router.post("/desk/payment-runs") { request, _ in await page(request) { try await createPaymentRun($0, request: request) } }
+        router.get("/desk/payment-runs/:id") { request, context in
+            await page(request) { try await paymentRun($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/payment-runs/:id/file") { request, context in
+            await page(request) { try await paymentRunFile($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/payment-runs/:id/cancel") { request, context in
+            await page(request) { try await cancelPaymentRun($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.get("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
+        router.post("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import StaffbookCore
+import StaffbookHTTP
+
+/// The month: every invoice and statement of a month with its checks, the people who have not
+/// uploaded yet, and "approve all clean". The same list, filters and pages as
+/// `GET /v1/invoices` (a cursor, so ten thousand people page as fast as seventy).
+extension Desk {
+    static let monthPageSize = 50
+
+    func month(_ view: DeskView, request: Request) async throws -> Response {
+        _ = try require(view, "listInvoices")
+        let period = try InvoicePageInput.month(query(request, "period"), field: "query.period") ?? lastMonth()
+        let state = query(request, "state").flatMap { InvoiceState(rawValue: $0) }
+        let search = try InvoicePageInput.search(query(request, "q"))
+        let attention = query(request, "attention") == "1"
+        let page = try PageRequest<InvoicePosition>(limit: Self.monthPageSize, cursor: query(request, "cursor"), offset: nil)
+        let rows = try await services.invoices.list(
+            filter: InvoiceFilter(period: period, state: state, query: search, attention: attention), page: page)
+        let result = Page(rows: rows, limit: page.limit) {
+            InvoicePosition(lastName: $0.lastName, firstName: $0.firstName, personId: $0.personId, period: $0.period.iso)
+        }
+        let missing = try await services.invoices.missing(month: period, query: search, page: PageRequest<NamePosition>(limit: 100))
+        var nextLink: String?
+        if let cursor = result.nextCursor {
+            var items = [URLQueryItem(name: "period", value: period.iso), URLQueryItem(name: "cursor", value: cursor)]
+            if let state { items.append(URLQueryItem(name: "state", value: state.rawValue)) }
+            if let search { items.append(URLQueryItem(name: "q", value: search)) }
+            if attention { items.append(URLQueryItem(name: "attention", value: "1")) }
+            var components = URLComponents()
+            components.path = "/desk/invoices"
+            components.queryItems = items
+            nextLink = components.string
+        }
+        let model: [String: Any] = [
+            "period": period.iso, "periodLabel": view.format.month(period), "q": search ?? "", "attention": attention,
+            "states": InvoiceState.allCases.map { ["value": $0.rawValue, "label": view.text($0.rawValue), "selected": $0 == state] },
+            "csrf": view.formToken, "bulkKey": UUID().uuidString.lowercased(),
+            "hasRows": !result.items.isEmpty, "rows": result.items.map { row(view, $0) }, "nextLink": nextLink as Any,
+            "hasMissing": !missing.isEmpty,
+            "missing": missing.map { ["name": $0.firstName + " " + $0.lastName, "email": $0.email] },
+        ]
+        return DeskPage(title: view.text("invoices"), template: "month", model: model).response(view, library: library)
+    }
+
+    func approveClean(_ view: DeskView, request: Request) async throws -> Response {
+        let session = try require(view, "bulkActOnInvoices")
+        let fields = try await form(request, view: view)
+        let period = try InvoicePageInput.month(fields["period"], field: "body.filter.period") ?? lastMonth()
+        let key = String((fields["key"] ?? "").prefix(200))
+        let idempotency = InvoicePageInput.bulkRequest(
+            key: key, accountId: session.account.id, action: .approve, period: period, state: .submitted,
+            lifetime: services.config.http.idempotencyKeyLifetime)
+        // Without override an approval skips every invoice whose checks need a look: what is
+        // approved is exactly what passes them all.
+        let report = try await services.invoiceService.bulk(
+            .approve, target: .filter(period: period, state: .submitted), reason: nil, actorId: session.account.id, idempotency: idempotency)
+        var skipped: [[String: Any]] = []
+        for item in report.items.lazy.filter({ $0.outcome == .skipped }).prefix(500) {
+            let found = try await UUID(uuidString: item.invoiceId).asyncFlatMap { try await services.invoices.find(id: $0) }
+            skipped.append([
+                "id": item.invoiceId, "name": found.map { $0.firstName + " " + $0.lastName } ?? item.invoiceId,
+                "state": item.state.map { view.text($0.rawValue) } ?? "",
+                "why": item.skip.map { InvoicePageInput.skipReason($0, language: view.language) } ?? "",
+            ])
+        }
+        let model: [String: Any] = [
+            "period": period.iso, "periodLabel": view.format.month(period), "done": report.done, "skipped": report.skipped,
+            "hasSkipped": !skipped.isEmpty, "items": skipped,
+        ]
+        return DeskPage(title: view.text("approveClean"), template: "bulk", model: model).response(view, library: library)
+    }
+
+    private func row(_ view: DeskView, _ invoice: Invoice) -> [String: Any] {
+        let currency = invoice.data.currency?.rawValue ?? "CZK"
+        let amountCheck = invoice.checks.first { $0.kind == .amount }
+        return [
+            "id": invoice.id.lowercasedString, "name": invoice.firstName + " " + invoice.lastName,
+            "amount": view.format.money(invoice.amount, currency: currency),
+            "expected": amountCheck?.expected.map { view.format.money($0, currency: "CZK") } ?? "—",
+            "difference": amountCheck?.difference.map { view.format.money($0, currency: "CZK") } ?? "—",
+            "state": view.text(invoice.state.rawValue),
+            "checks": invoice.checks.filter { $0.status != .pass }.map { check(view, $0) },
+        ]
+    }
+
+    func check(_ view: DeskView, _ check: InvoiceCheck) -> [String: Any] {
+        [
+            "label": view.text("check." + check.kind.rawValue), "status": check.status.rawValue,
+            "statusLabel": view.text(check.status.rawValue),
+        ]
+    }
+
+    /// The month an admin approves now: the one before today's.
+    func lastMonth() -> CalendarMonth {
+        let today = CalendarDay(services.clock.now())
+        return CalendarMonth(year: today.year, month: today.month).adding(months: -1)
+    }
+}
+
+extension Optional {
+    fileprivate func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

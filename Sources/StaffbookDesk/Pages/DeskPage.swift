@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Mustache
+import NIOCore
+import StaffbookCore
+
+/// A desk page: its body (rendered from one of `DeskTemplates`) inside the layout with the
+/// header. Everything a person typed reaches the HTML through Mustache's escaping `{{…}}`; only
+/// the body, itself rendered that way, is inserted as it is.
+struct DeskPage {
+    var title: String
+    var template: String
+    var model: [String: Any]
+    var status: HTTPResponse.Status = .ok
+
+    /// Every page's policy: our stylesheet, no script of any origin but ours (and there is none
+    /// yet), forms only to us, framed by nobody. A same-origin frame shows an invoice's PDF.
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; form-action 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'"
+
+    func response(_ view: DeskView, library: MustacheLibrary) -> Response {
+        var model = Self.present(model)
+        model["t"] = view.texts
+        let body = library.render(model, withTemplate: template) ?? ""
+        var layout: [String: Any] = [
+            "lang": view.language.rawValue, "title": title, "css": DeskStyle.path, "icon": DeskStyle.iconPath, "t": view.texts, "body": body,
+            "switchLanguage": view.switchLanguageLink, "otherLang": view.language == .cs ? "en" : "cs",
+        ]
+        if let session = view.session {
+            layout["person"] =
+                [
+                    "name": session.account.firstName + " " + session.account.lastName,
+                    "roles": Role.allCases.filter { session.account.roles.contains($0) }.map { DeskTexts.text("roles." + $0.rawValue, view.language) }
+                        .joined(separator: ", "),
+                    "csrf": view.formToken,
+                    "isAdmin": session.account.roles.contains(.admin),
+                ] as [String: Any]
+        }
+        let html = library.render(layout, withTemplate: "layout") ?? ""
+        return Self.html(html, status: status)
+    }
+
+    /// The model without its absent values: Mustache would take an empty `Optional` inside
+    /// `Any` for a value (a section shown, "nil" written), so absent keys are removed, at every
+    /// depth, and present ones unwrapped.
+    static func present(_ model: [String: Any]) -> [String: Any] {
+        model.compactMapValues(present)
+    }
+
+    private static func present(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return nil }
+            return present(wrapped)
+        }
+        if let dictionary = value as? [String: Any] { return present(dictionary) }
+        if let array = value as? [[String: Any]] { return array.map(present) }
+        return value
+    }
+
+    static func html(_ html: String, status: HTTPResponse.Status) -> Response {
+        Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: contentSecurityPolicy, .cacheControl: "no-store",
+                .referrerPolicy: "same-origin",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
+    static func redirect(_ location: String, cookies: [Cookie] = []) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+        for cookie in cookies { response.setCookie(cookie) }
+        return response
+    }
+}

@@ -1,0 +1,67 @@
+import Crypto
+import Foundation
+
+/// The desk's one stylesheet, served at a path named by its hash and cached for ever: a new
+/// look is a new path. System fonts, no framework. Nothing scrolls sideways at 412 px: long
+/// words break, tables turn into labelled rows under 48rem. Colours pass WCAG AA contrast, and a
+/// check's state is a word as well as a colour.
+enum DeskStyle {
+    static let css = """
+        :root{color-scheme:light;--ink:#17202c;--muted:#4f5b6b;--line:#d5dbe3;--soft:#f3f5f8;--accent:#1a56a8;--bad:#a3211a;--ok:#1d6b2a;--warn:#7a4b00}
+        *{box-sizing:border-box}
+        body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#fff;overflow-wrap:anywhere}
+        .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.3rem .6rem;z-index:2}
+        .top{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem 1rem;padding:.6rem 1rem;border-bottom:1px solid var(--line);background:var(--soft)}
+        .brand{font-weight:700;color:var(--ink);text-decoration:none;margin-right:auto}
+        .top nav{display:flex;gap:1rem}.who{color:var(--muted);font-size:.9rem}
+        main{max-width:72rem;margin:0 auto;padding:0 1rem 3rem}
+        h1{font-size:1.5rem;margin:1.2rem 0 .6rem}h2{font-size:1.2rem;margin:1.6rem 0 .4rem}
+        a{color:var(--accent)}
+        form.inline{display:inline}
+        .bar{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.6rem 0}
+        label{display:block;font-size:.9rem;color:var(--muted)}
+        input,select,textarea,button{font:inherit}
+        input[type=text],input[type=email],input[type=password],input[type=search],input[type=month],select,textarea{
+        padding:.35rem .5rem;border:1px solid #8a94a3;border-radius:6px;max-width:100%;background:#fff;color:var(--ink)}
+        textarea{width:100%;min-height:4.5rem}
+        button,.button{display:inline-block;padding:.4rem .9rem;border:1px solid var(--accent);border-radius:6px;background:var(--accent);color:#fff;cursor:pointer;text-decoration:none}
+        button.quiet{background:#fff;color:var(--accent)}button.danger{background:var(--bad);border-color:var(--bad)}
+        button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #f0b400;outline-offset:2px}
+        .panel{border:1px solid var(--line);border-radius:8px;padding:.8rem 1rem;margin:1rem 0}
+        .notice{border-left:4px solid var(--accent);background:var(--soft);padding:.6rem .9rem;margin:1rem 0}
+        .notice.bad{border-color:var(--bad)}
+        .fielderror{color:var(--bad);font-size:.9rem;margin:.2rem 0}
+        table{border-collapse:collapse;width:100%}
+        th,td{text-align:left;border-bottom:1px solid var(--line);padding:.35rem .5rem .35rem 0;vertical-align:top}
+        th,td{overflow-wrap:break-word}td.num,th.num{text-align:right;white-space:nowrap}
+        .state{font-weight:600}
+        .check-pass{color:var(--ok)}.check-fail{color:var(--bad);font-weight:600}.check-needs_confirmation{color:var(--warn);font-weight:600}
+        .check-pass::before{content:"✓ "}.check-fail::before{content:"✗ "}.check-needs_confirmation::before{content:"? "}
+        dl.data{display:grid;grid-template-columns:minmax(8rem,max-content) 1fr;gap:.2rem 1rem;margin:0}
+        dl.data dt{color:var(--muted)}dl.data dd{margin:0}
+        .columns{display:grid;grid-template-columns:1fr;gap:1rem}
+        @media (min-width:64rem){.columns{grid-template-columns:1fr 1fr}}
+        iframe.pdf{width:100%;height:70vh;border:1px solid var(--line);border-radius:6px}
+        ul.plain{padding-left:1.1rem}
+        @media (max-width:48rem){
+        table.rows,table.rows tbody,table.rows tr,table.rows td{display:block;width:100%}table.rows thead{display:none}
+        table.rows tr{border-bottom:1px solid var(--line);padding:.4rem 0}table.rows td{border:0;padding:.05rem 0;text-align:left}
+        table.rows td::before{content:attr(data-label) ": ";color:var(--muted)}
+        }
+        """
+
+    /// The desk's icon (the browser asks for one on every page): a blue square with an S.
+    static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1a56a8"/>\
+        <text x="16" y="23" font-family="sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">S</text></svg>
+        """
+
+    static let iconPath = "/desk/assets/icon-" + hash(icon) + ".svg"
+
+    /// The stylesheet's path: its content's hash, so a browser may keep it for a year.
+    static let path = "/desk/assets/desk." + hash(css) + ".css"
+
+    private static func hash(_ text: String) -> String {
+        SHA256.hash(data: Data(text.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,215 @@
+import Mustache
+
+/// The desk's templates. Values are escaped (`{{…}}`); the layout inserts the page's body, which
+/// was rendered with escaping itself, as it is (`{{{body}}}`).
+enum DeskTemplates {
+    static func library() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, text) in all {
+            library.register(try MustacheTemplate(string: text), named: name)
+        }
+        return library
+    }
+
+    static let all: [(String, String)] = [
+        ("layout", layout), ("problem", problem), ("signIn", signIn), ("home", home), ("error", error), ("month", month),
+        ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun),
+    ]
+
+    static let layout = """
+        <!doctype html>
+        <html lang="{{lang}}">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}} · Staffbook</title>
+        <link rel="stylesheet" href="{{css}}">
+        <link rel="icon" href="{{icon}}" type="image/svg+xml">
+        </head>
+        <body>
+        <a class="skip" href="#main">{{t.skip}}</a>
+        <header class="top">
+        <a class="brand" href="/desk">Staffbook</a>
+        {{#person}}{{#isAdmin}}<nav aria-label="{{t.menu}}"><a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a></nav>{{/isAdmin}}
+        <span class="who">{{name}} · {{roles}}</span>{{/person}}
+        <a href="{{switchLanguage}}" lang="{{otherLang}}">{{t.otherLanguage}}</a>
+        {{#person}}<form class="inline" method="post" action="/desk/sign-out"><input type="hidden" name="csrf" value="{{csrf}}">\
+        <button class="quiet" type="submit">{{t.signOut}}</button></form>{{/person}}
+        </header>
+        <main id="main">
+        {{{body}}}
+        </main>
+        </body>
+        </html>
+        """
+
+    static let problem = """
+        {{#problem}}<div class="notice bad" role="alert"><strong>{{title}}</strong><p>{{detail}}</p>\
+        {{#fields}}<p class="fielderror">{{message}}</p>{{/fields}}\
+        {{#requestId}}<p>{{t.requestId}}: <code>{{requestId}}</code></p>{{/requestId}}</div>{{/problem}}
+        """
+
+    static let signIn = """
+        <h1>{{t.signIn}}</h1>
+        <p>{{t.signInLead}}</p>
+        {{> problem}}
+        <form class="panel" method="post" action="/desk/sign-in">
+        <input type="hidden" name="csrf" value="{{csrf}}">{{#next}}<input type="hidden" name="next" value="{{next}}">{{/next}}
+        <p><label for="email">{{t.email}}</label><input id="email" type="email" name="email" value="{{email}}" autocomplete="username" required maxlength="254"></p>
+        <p><label for="password">{{t.password}}</label><input id="password" type="password" name="password" autocomplete="current-password" required maxlength="1024"></p>
+        <p><button type="submit">{{t.signIn}}</button></p>
+        </form>
+        """
+
+    static let home = """
+        <h1>{{t.home}}</h1>
+        <p>{{t.workerHome}}</p>
+        """
+
+    static let error = """
+        <h1>{{heading}}</h1>
+        <p>{{detail}}</p>
+        {{#requestId}}<p>{{t.requestId}}: <code>{{requestId}}</code></p>{{/requestId}}
+        <p><a href="/desk">{{t.home}}</a></p>
+        """
+
+    static let month = """
+        <h1>{{t.invoices}}: {{periodLabel}}</h1>
+        {{> problem}}
+        <form class="bar" method="get" action="/desk/invoices" role="search">
+        <p><label for="period">{{t.period}}</label><input id="period" type="month" name="period" value="{{period}}" pattern="[0-9]{4}-[0-9]{2}"></p>
+        <p><label for="state">{{t.state}}</label><select id="state" name="state"><option value="">{{t.anyState}}</option>\
+        {{#states}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/states}}</select></p>
+        <p><label for="q">{{t.search}}</label><input id="q" type="search" name="q" value="{{q}}" maxlength="100"></p>
+        <p><label><input type="checkbox" name="attention" value="1"{{#attention}} checked{{/attention}}> {{t.attention}}</label></p>
+        <p><button type="submit">{{t.filter}}</button></p>
+        </form>
+        <form class="panel" method="post" action="/desk/invoices/approve-clean">
+        <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="period" value="{{period}}">
+        <input type="hidden" name="key" value="{{bulkKey}}">
+        <p>{{t.approveCleanLead}}</p><button type="submit">{{t.approveClean}}</button>
+        </form>
+        {{#hasRows}}<table class="rows">
+        <thead><tr><th scope="col">{{t.person}}</th><th scope="col" class="num">{{t.amount}}</th><th scope="col" class="num">{{t.expected}}</th>\
+        <th scope="col" class="num">{{t.difference}}</th><th scope="col">{{t.state}}</th><th scope="col">{{t.checks}}</th></tr></thead>
+        <tbody>
+        {{#rows}}<tr><td data-label="{{t.person}}"><a href="/desk/invoices/{{id}}">{{name}}</a></td>\
+        <td class="num" data-label="{{t.amount}}">{{amount}}</td><td class="num" data-label="{{t.expected}}">{{expected}}</td>\
+        <td class="num" data-label="{{t.difference}}">{{difference}}</td><td data-label="{{t.state}}"><span class="state">{{state}}</span></td>\
+        <td data-label="{{t.checks}}">{{#checks}}<span class="check-{{status}}">{{label}}: {{statusLabel}}</span><br>{{/checks}}\
+        {{^checks}}<span class="check-pass">{{t.allPass}}</span>{{/checks}}</td></tr>
+        {{/rows}}</tbody></table>{{/hasRows}}
+        {{^hasRows}}<p>{{t.noInvoices}}</p>{{/hasRows}}
+        {{#nextLink}}<p><a href="{{nextLink}}">{{t.next}}</a></p>{{/nextLink}}
+        <h2>{{t.missing}}</h2>
+        {{#hasMissing}}<ul class="plain">{{#missing}}<li>{{name}} ({{email}})</li>{{/missing}}</ul>{{/hasMissing}}
+        {{^hasMissing}}<p>{{t.noneMissing}}</p>{{/hasMissing}}
+        """
+
+    static let bulk = """
+        <h1>{{t.approveClean}}: {{periodLabel}}</h1>
+        <p>{{t.bulkDone}}: {{done}} · {{t.bulkSkipped}}: {{skipped}}</p>
+        {{#hasSkipped}}<table class="rows"><thead><tr><th scope="col">{{t.invoice}}</th><th scope="col">{{t.state}}</th><th scope="col">{{t.why}}</th></tr></thead><tbody>
+        {{#items}}<tr><td data-label="{{t.invoice}}"><a href="/desk/invoices/{{id}}">{{name}}</a></td><td data-label="{{t.state}}">{{state}}</td>\
+        <td data-label="{{t.why}}">{{why}}</td></tr>
+        {{/items}}</tbody></table>{{/hasSkipped}}
+        <p><a href="/desk/invoices?period={{period}}">{{t.backToMonth}}</a></p>
+        """
+
+    static let invoice = """
+        <p><a href="/desk/invoices?period={{period}}">{{t.backToMonth}}</a></p>
+        <h1>{{name}}: {{periodLabel}}</h1>
+        {{#stale}}<div class="notice bad" role="alert"><strong>{{t.stale}}</strong><p>{{t.staleDetail}}</p></div>{{/stale}}
+        {{> problem}}
+        {{#done}}<p class="notice" role="status">{{t.done}}</p>{{/done}}
+        <div class="columns">
+        <section class="panel" aria-labelledby="data">
+        <h2 id="data">{{t.data}}</h2>
+        <dl class="data">
+        <dt>{{t.state}}</dt><dd><span class="state">{{state}}</span> ({{kind}})</dd>
+        <dt>{{t.amount}}</dt><dd>{{amount}}</dd>
+        {{#returnReason}}<dt>{{t.returnReason}}</dt><dd>{{returnReason}}</dd>{{/returnReason}}
+        {{#fields}}<dt>{{label}}</dt><dd>{{value}}{{#source}} <small>({{t.source}}: {{source}})</small>{{/source}}</dd>{{/fields}}
+        </dl>
+        <h2>{{t.checks}}</h2>
+        <ul class="plain">{{#checks}}<li><span class="check-{{status}}">{{label}}: {{statusLabel}}</span>{{#detail}}<br><small>{{detail}}</small>{{/detail}}</li>{{/checks}}</ul>
+        </section>
+        <section class="panel" aria-labelledby="file">
+        <h2 id="file">{{t.file}}</h2>
+        {{#isPDF}}<iframe class="pdf" src="/desk/invoices/{{id}}/file" title="{{t.file}}"></iframe>
+        <p><a href="/desk/invoices/{{id}}/file?download=1">{{t.download}}</a></p>{{/isPDF}}
+        {{^isPDF}}<p><a href="/desk/invoices/{{id}}/file?download=1">{{t.downloadOther}}</a></p>{{/isPDF}}
+        </section>
+        </div>
+        {{#canAct}}<section class="panel" aria-labelledby="actions">
+        <h2 id="actions">{{t.actions}}</h2>
+        <form method="post" action="/desk/invoices/{{id}}">
+        <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="version" value="{{version}}">
+        <p><label for="reason">{{t.reason}}</label><textarea id="reason" name="reason" maxlength="1000" aria-describedby="reason-hint">{{reason}}</textarea></p>
+        <p id="reason-hint"><small>{{t.reasonHint}}</small></p>
+        <p class="bar">{{#canApprove}}<button type="submit" name="action" value="approve">{{t.approve}}</button>{{/canApprove}}
+        {{#canOverride}}<button type="submit" name="action" value="approve-override">{{t.approveOverride}}</button>{{/canOverride}}
+        {{#canReturn}}<button class="danger" type="submit" name="action" value="return">{{t.return}}</button>{{/canReturn}}
+        {{#canUndoApproval}}<button class="quiet" type="submit" name="action" value="undo-approval">{{t.undoApproval}}</button>{{/canUndoApproval}}</p>
+        </form>
+        {{#canConfirmAccount}}<form method="post" action="/desk/invoices/{{id}}/bank-account">
+        <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="version" value="{{version}}">
+        <button class="quiet" type="submit">{{t.confirmAccount}}</button></form>{{/canConfirmAccount}}
+        </section>{{/canAct}}
+        """
+
+    static let paymentRuns = """
+        <h1>{{t.paymentRuns}}</h1>
+        <section class="panel" aria-labelledby="new-run">
+        <h2 id="new-run">{{t.newRun}}</h2>
+        {{#hasIncluded}}<p>{{t.newRunLead}}</p>
+        <table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col">{{t.period}}</th><th scope="col" class="num">{{t.amount}}</th>\
+        <th scope="col">{{t.bankAccount}}</th></tr></thead><tbody>
+        {{#included}}<tr><td data-label="{{t.person}}">{{name}}</td><td data-label="{{t.period}}">{{period}}</td>\
+        <td class="num" data-label="{{t.amount}}">{{amount}}</td><td data-label="{{t.bankAccount}}">{{account}}</td></tr>
+        {{/included}}</tbody></table>
+        <form method="post" action="/desk/payment-runs"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="key" value="{{key}}">
+        <p><button type="submit">{{t.createRun}}</button></p></form>{{/hasIncluded}}
+        {{^hasIncluded}}<p>{{t.nothingToPay}}</p>{{/hasIncluded}}
+        {{#hasExcluded}}<h3>{{t.leftOut}}</h3><table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col">{{t.period}}</th>\
+        <th scope="col">{{t.why}}</th></tr></thead><tbody>
+        {{#excluded}}<tr><td data-label="{{t.person}}">{{name}}</td><td data-label="{{t.period}}">{{period}}</td><td data-label="{{t.why}}">{{why}}</td></tr>
+        {{/excluded}}</tbody></table>{{/hasExcluded}}
+        </section>
+        <h2>{{t.runs}}</h2>
+        {{#hasRuns}}<table class="rows"><thead><tr><th scope="col">{{t.run}}</th><th scope="col">{{t.state}}</th><th scope="col">{{t.created}}</th>\
+        <th scope="col" class="num">{{t.total}}</th></tr></thead><tbody>
+        {{#runs}}<tr><td data-label="{{t.run}}"><a href="/desk/payment-runs/{{id}}">{{t.run}} {{number}}</a></td><td data-label="{{t.state}}">{{state}}</td>\
+        <td data-label="{{t.created}}">{{created}}</td><td class="num" data-label="{{t.total}}">{{totals}}</td></tr>
+        {{/runs}}</tbody></table>{{/hasRuns}}
+        {{^hasRuns}}<p>{{t.noRuns}}</p>{{/hasRuns}}
+        {{#nextLink}}<p><a href="{{nextLink}}">{{t.next}}</a></p>{{/nextLink}}
+        """
+
+    static let paymentRun = """
+        <p><a href="/desk/payment-runs">{{t.paymentRuns}}</a></p>
+        <h1>{{t.run}} {{number}}: {{state}}</h1>
+        {{> problem}}
+        {{#done}}<p class="notice" role="status">{{t.done}}</p>{{/done}}
+        <section class="panel" aria-labelledby="totals"><h2 id="totals">{{t.total}}</h2>
+        <ul class="plain">{{#totals}}<li>{{total}} ({{count}})</li>{{/totals}}</ul>
+        {{#canDownload}}<form class="bar" method="post" action="/desk/payment-runs/{{id}}/file"><input type="hidden" name="csrf" value="{{csrf}}">
+        <p><label for="format">{{t.fileFormat}}</label><select id="format" name="format"><option value="abo">ABO</option><option value="pain001">pain.001</option></select></p>
+        <p><button type="submit">{{t.downloadFile}}</button></p></form><p><small>{{t.downloadHint}}</small></p>{{/canDownload}}
+        </section>
+        <h2>{{t.payments}}</h2>
+        <table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col">{{t.period}}</th><th scope="col" class="num">{{t.amount}}</th>\
+        <th scope="col">{{t.bankAccount}}</th><th scope="col">{{t.variableSymbol}}</th><th scope="col">{{t.state}}</th></tr></thead><tbody>
+        {{#items}}<tr><td data-label="{{t.person}}"><a href="/desk/invoices/{{invoiceId}}">{{name}}</a></td><td data-label="{{t.period}}">{{period}}</td>\
+        <td class="num" data-label="{{t.amount}}">{{amount}}</td><td data-label="{{t.bankAccount}}">{{account}}</td>\
+        <td data-label="{{t.variableSymbol}}">{{symbol}}</td><td data-label="{{t.state}}">{{state}}</td></tr>
+        {{/items}}</tbody></table>
+        <h2>{{t.events}}</h2>
+        <ul class="plain">{{#events}}<li>{{at}}: {{to}}{{#detail}} ({{detail}}){{/detail}}</li>{{/events}}</ul>
+        {{#canCancel}}<section class="panel" aria-labelledby="cancel"><h2 id="cancel">{{t.cancelRun}}</h2>
+        <form method="post" action="/desk/payment-runs/{{id}}/cancel"><input type="hidden" name="csrf" value="{{csrf}}">
+        {{#atBank}}<p><label><input type="checkbox" name="bankDidNotPay" value="1"> {{t.bankDidNotPay}}</label></p>{{/atBank}}
+        <p><label for="reason">{{t.reason}}</label><textarea id="reason" name="reason" maxlength="1000">{{reason}}</textarea></p>
+        <p><button class="danger" type="submit">{{t.cancelRun}}</button></p></form></section>{{/canCancel}}
+        """
+}

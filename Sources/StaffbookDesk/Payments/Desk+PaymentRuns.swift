@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import StaffbookCore
+import StaffbookHTTP
+
+/// Pay runs: the list, a new run from the approved invoices (what goes in and what stays out, with
+/// why, before the admin confirms), a run's page with its payments, totals per currency and
+/// history, its bank file (downloading it marks the run sent, as `GET …/file` does), and cancelling.
+extension Desk {
+    func paymentRuns(_ view: DeskView, request: Request) async throws -> Response {
+        _ = try require(view, "listPaymentRuns")
+        let page = try PageRequest<CreatedPosition>(limit: 50, cursor: query(request, "cursor"), offset: nil)
+        let rows = try await services.paymentRuns.list(page: page)
+        let result = Page(rows: rows, limit: page.limit) { CreatedPosition(createdAt: $0.createdAt, id: $0.id) }
+        // The preview: the same candidates and rules as creating a run, nothing written.
+        let today = CalendarDay(services.clock.now())
+        var included: [[String: Any]] = []
+        var excluded: [[String: Any]] = []
+        for candidate in try await services.paymentRuns.candidates(selection: .all) {
+            switch PaymentRunRules.item(for: candidate, today: today) {
+            case .success(let item):
+                included.append([
+                    "name": candidate.name, "period": view.format.month(candidate.period),
+                    "amount": view.format.money(item.amount, currency: item.currency), "account": item.bankAccount,
+                ])
+            case .failure(let exclusion):
+                excluded.append([
+                    "name": candidate.name, "period": view.format.month(candidate.period),
+                    "why": view.text("exclusion." + exclusion.reason.rawValue) + (exclusion.run.map { " (\(view.text("run")) \($0))" } ?? ""),
+                ])
+            }
+        }
+        let model: [String: Any] = [
+            "runs": result.items.map { run in
+                [
+                    "id": run.id.lowercasedString, "number": run.number, "state": view.text("run." + run.state.rawValue),
+                    "created": view.format.instant(run.createdAt),
+                    "totals": run.totals.map { view.format.money($0.total, currency: $0.currency) }.joined(separator: " · "),
+                ] as [String: Any]
+            },
+            "hasRuns": !result.items.isEmpty, "nextLink": result.nextCursor.map { "/desk/payment-runs?cursor=\($0)" } as Any,
+            "included": included, "hasIncluded": !included.isEmpty, "excluded": excluded, "hasExcluded": !excluded.isEmpty,
+            "csrf": view.formToken, "key": UUID().uuidString.lowercased(),
+        ]
+        return DeskPage(title: view.text("paymentRuns"), template: "paymentRuns", model: model).response(view, library: library)
+    }
+
+    func createPaymentRun(_ view: DeskView, request: Request) async throws -> Response {
+        let session = try require(view, "createPaymentRun")
+        let fields = try await form(request, view: view)
+        let key = String((fields["key"] ?? "").prefix(200))
+        let idempotency = InvoicePageInput.idempotentRequest(
+            key: key, accountId: session.account.id, scope: "payment-runs", parts: ["all"], lifetime: services.config.http.idempotencyKeyLifetime)
+        let creation = try await services.paymentRunService.create(selection: .all, actorId: session.account.id, idempotency: idempotency)
+        return DeskPage.redirect("/desk/payment-runs/\(creation.run.id.lowercasedString)?created=1")
+    }
+
+    func paymentRun(_ view: DeskView, id: String?, request: Request) async throws -> Response {
+        _ = try require(view, "getPaymentRun")
+        let run = try await foundRun(id)
+        return runPage(view, run, done: query(request, "created") != nil || query(request, "done") != nil)
+    }
+
+    /// The run's bank file as an attachment; the first download marks a draft run sent.
+    func paymentRunFile(_ view: DeskView, id: String?, request: Request) async throws -> Response {
+        let session = try require(view, "downloadPaymentRunFile")
+        let fields = try await form(request, view: view)
+        let run = try await foundRun(id)
+        var format = try await services.paymentRuns.paymentSettings().format
+        if let chosen = fields["format"].flatMap(BankFileFormat.init(rawValue:)) { format = chosen }
+        guard let (sent, file) = try await services.paymentRunService.file(runId: run.id, format: format, actorId: session.account.id, markSent: true)
+        else { throw DeskRefusal.notFound }
+        let name = "platby-\(sent.number)" + (format == .abo ? ".abo" : ".xml")
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: format == .abo ? "text/plain; charset=windows-1250" : "application/xml",
+                .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: file.content))
+        )
+    }
+
+    func cancelPaymentRun(_ view: DeskView, id: String?, request: Request) async throws -> Response {
+        let session = try require(view, "cancelPaymentRun")
+        let fields = try await form(request, view: view)
+        let run = try await foundRun(id)
+        let typed = String((fields["reason"] ?? "").prefix(1000))
+        do {
+            let reason = try InvoicePageInput.reason(typed)
+            let affirmation = fields["bankDidNotPay"] == "1" ? reason : nil
+            guard
+                try await services.paymentRunService.change(runId: run.id, action: .cancel, affirmation: affirmation, actorId: session.account.id)
+                    != nil
+            else { throw DeskRefusal.notFound }
+            return DeskPage.redirect("/desk/payment-runs/\(run.id.lowercasedString)?done=cancel")
+        } catch {
+            let problem = try shownRefusal(error, view)
+            return runPage(view, try await foundRun(id), reason: typed, problem: problem, status: HTTPResponse.Status(code: problem.status))
+        }
+    }
+
+    private func foundRun(_ id: String?) async throws -> PaymentRun {
+        guard let id = id.flatMap(UUID.init(uuidString:)), let run = try await services.paymentRuns.find(id: id) else { throw DeskRefusal.notFound }
+        return run
+    }
+
+    private func runPage(
+        _ view: DeskView, _ run: PaymentRun, reason: String = "", problem: PageProblem? = nil, done: Bool = false, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let format = view.format
+        let model: [String: Any] = [
+            "id": run.id.lowercasedString, "number": run.number, "state": view.text("run." + run.state.rawValue),
+            "totals": run.totals.map { ["total": format.money($0.total, currency: $0.currency), "count": $0.count] },
+            "items": run.items.map { item in
+                [
+                    "name": item.creditorName, "period": format.month(item.period), "amount": format.money(item.amount, currency: item.currency),
+                    "account": item.bankAccount, "symbol": item.variableSymbol ?? "", "state": view.text("item." + item.state.rawValue),
+                    "invoiceId": item.invoiceId.lowercasedString,
+                ] as [String: Any]
+            },
+            "events": run.events.map { event in
+                [
+                    "at": format.instant(event.at), "to": view.text("run." + event.to.rawValue), "detail": event.detail ?? "",
+                ] as [String: Any]
+            },
+            "canDownload": run.state != .cancelled, "canCancel": run.state == .draft || run.state == .sent,
+            "atBank": run.state == .sent, "csrf": view.formToken, "reason": reason, "done": done,
+            "problem": problem.map(Self.model) as Any,
+        ]
+        return DeskPage(title: "\(view.text("run")) \(run.number)", template: "paymentRun", model: model, status: status)
+            .response(view, library: library)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import StaffbookCore
+import StaffbookHTTP
+
+/// Signing in and out: a session like the API's (listed, revocable, ended by deactivation),
+/// held by an `HttpOnly`, `SameSite=Lax` cookie, `Secure` when the desk is served over HTTPS.
+/// The password is checked and throttled exactly as `POST /v1/auth/password` does.
+extension Desk {
+    func home(_ view: DeskView) async throws -> Response {
+        guard let session = view.session else { throw DeskRefusal.signInFirst }
+        if AccessPolicy.allows("listInvoices", roles: session.account.roles) { return DeskPage.redirect("/desk/invoices") }
+        return DeskPage(title: view.text("home"), template: "home", model: [:]).response(view, library: library)
+    }
+
+    func signInForm(_ view: DeskView, request: Request) async throws -> Response {
+        if view.session != nil { return DeskPage.redirect("/desk") }
+        return signInPage(view, email: "", next: Self.localPath(query(request, "next")), problem: nil, status: .ok)
+    }
+
+    func signIn(_ view: DeskView, request: Request) async throws -> Response {
+        let fields = try await Self.fields(request)
+        guard let expected = request.cookies[Self.signInCookie]?.value, let sent = fields["csrf"], FormToken.same(expected, sent) else {
+            throw DeskRefusal.forgedForm
+        }
+        let email = String((fields["email"] ?? "").prefix(254))
+        do {
+            let session = try await services.auth.signInForBrowser(
+                email: email, password: fields["password"] ?? "", address: PageScope.clientAddress, userAgent: PageScope.userAgent)
+            let next = Self.localPath(fields["next"]) ?? "/desk"
+            return DeskPage.redirect(
+                next,
+                cookies: [
+                    Cookie(
+                        name: Self.sessionCookie, value: session.secret, maxAge: Int(services.auth.browserSessionLifetime), path: "/desk",
+                        secure: secureCookies, httpOnly: true, sameSite: .lax),
+                    Cookie(name: Self.signInCookie, value: "", maxAge: 0, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax),
+                ])
+        } catch {
+            let problem = PageProblem(error, language: view.language)
+            if problem.isServerFault { throw error }
+            return signInPage(
+                view, email: email, next: Self.localPath(fields["next"]), problem: problem, status: HTTPResponse.Status(code: problem.status))
+        }
+    }
+
+    func signOut(_ view: DeskView, request: Request) async throws -> Response {
+        guard let session = view.session else { return DeskPage.redirect("/desk/sign-in") }
+        _ = try await form(request, view: view)
+        try await services.auth.signOutBrowser(session)
+        return DeskPage.redirect(
+            "/desk/sign-in",
+            cookies: [Cookie(name: Self.sessionCookie, value: "", maxAge: 0, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax)])
+    }
+
+    /// The sign-in form with a fresh value for its cookie and its hidden field.
+    private func signInPage(_ view: DeskView, email: String, next: String?, problem: PageProblem?, status: HTTPResponse.Status) -> Response {
+        let token = FormToken.random()
+        var response = DeskPage(
+            title: view.text("signIn"), template: "signIn",
+            model: ["csrf": token, "email": email, "next": next as Any, "problem": problem.map(Self.model) as Any], status: status
+        ).response(view, library: library)
+        response.setCookie(Cookie(name: Self.signInCookie, value: token, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax))
+        if status == .tooManyRequests, let retry = problem?.retryAfter { response.headers[.retryAfter] = retry }
+        return response
+    }
+
+    static func model(_ problem: PageProblem) -> [String: Any] {
+        ["title": problem.title, "detail": problem.detail, "fields": problem.fields.map { ["message": $0.message] }]
+    }
+}

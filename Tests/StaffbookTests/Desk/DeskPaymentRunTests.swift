@@ -1,0 +1,76 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+
+/// The desk's pay runs through real HTTP: the preview of what goes in and what stays out, a run
+/// made once however often its form is sent, its bank file, and cancelling one at the bank only
+/// with the admin's word that the bank did not pay.
+@Suite("Desk: payment runs")
+struct DeskPaymentRunTests {
+    @Test func aRunIsPreviewedMadeOnceFromItsFormDownloadedAndCancelledOnlyWithTheBanksWord() async throws {
+        try await TestApp.test { app in
+            let (_, payables) = try await app.payableSeptember(3)
+            let browser = DeskBrowser(app)
+            try await browser.signIn("admin@staffbook.example")
+
+            let preview = try await browser.get("/desk/payment-runs")
+            let form: KeyValuePairs<String, String> = [
+                "csrf": browser.token(of: preview), "key": DeskBrowser.hidden("key", in: preview.text) ?? "",
+            ]
+            let created = try await browser.post("/desk/payment-runs", form)
+            let again = try await browser.post("/desk/payment-runs", form)
+            let run = try await browser.get(created.headers[.location] ?? "")
+            let runPath = String((created.headers[.location] ?? "").prefix { $0 != "?" })
+            let file = try await browser.post(runPath + "/file", ["csrf": browser.token(of: run), "format": "abo"])
+            let withoutWord = try await browser.post(runPath + "/cancel", ["csrf": browser.token(of: run), "reason": "Omyl"])
+            let state = try await app.sql("SELECT state FROM payment_runs")
+            let cancelled = try await browser.post(
+                runPath + "/cancel", ["csrf": browser.token(of: run), "bankDidNotPay": "1", "reason": "Banka dávku odmítla"])
+            let finalState = try await app.sql("SELECT state FROM payment_runs")
+
+            #expect(preview.status == .ok)
+            let previewed = preview.text.components(separatedBy: "<td data-label=\"Bank account\">").count - 1
+            #expect(try await app.sql("SELECT count(*)::text FROM payment_run_items") == ["\(previewed)"], "what the preview shows goes in")
+            #expect(previewed >= 3)
+            #expect(preview.text.contains("no bank account to pay to"), "the rest of September stays out, with why")
+            #expect(created.status == .seeOther && again.headers[.location] == created.headers[.location], "one run for one form")
+            #expect(try await app.sql("SELECT count(*)::text FROM payment_runs") == ["1"])
+            #expect(run.status == .ok && payables.allSatisfy { run.text.contains($0.account) })
+            #expect(file.status == .ok && file.headers[.contentDisposition] == "attachment; filename=\"platby-1.abo\"")
+            #expect(String(buffer: file.body).hasPrefix("UHL1"))
+            #expect(state == ["sent"], "the download is what goes to the bank")
+            #expect(withoutWord.status == .badRequest, "refused as the API refuses it")
+            #expect(withoutWord.text.contains("Omyl</textarea>"), "what was typed is kept")
+            #expect(cancelled.status == .seeOther)
+            #expect(finalState == ["cancelled"])
+        }
+    }
+
+    @Test func aWorkerAndATeamLeaderGet404ForEveryPaymentRunPage() async throws {
+        try await TestApp.test { app in
+            let (admin, payables) = try await app.payableSeptember(1)
+            let created = try await app.createRun(admin, ids: payables.map(\.invoiceId))
+            let runId = try #require(created.headers[.location]?.split(separator: "/").last.map(String.init))
+            for email in ["petra.svobodova@staffbook.example", "lead.mobile@staffbook.example"] {
+                let browser = DeskBrowser(app)
+                try await browser.signIn(email)
+                let token = browser.token(of: try await browser.get("/desk"))
+
+                let answers = [
+                    try await browser.get("/desk/payment-runs"),
+                    try await browser.get("/desk/payment-runs/\(runId)"),
+                    try await browser.post("/desk/payment-runs", ["csrf": token, "key": "k"]),
+                    try await browser.post("/desk/payment-runs/\(runId)/file", ["csrf": token, "format": "abo"]),
+                    try await browser.post("/desk/payment-runs/\(runId)/cancel", ["csrf": token, "reason": "x"]),
+                ]
+
+                #expect(answers.map(\.status) == Array(repeating: .notFound, count: answers.count), "\(email)")
+            }
+            #expect(try await app.sql("SELECT state FROM payment_runs") == ["draft"])
+        }
+    }
+}

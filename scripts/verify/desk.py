@@ -1,0 +1,184 @@
+"""The desk in a real browser: Debian's Chromium driven by Selenium through chromium-driver (the
+WebDriver protocol a person's browser automation speaks; the same browser `make verify` installs
+for the reference page), with axe-core's own script from the `axe-core-python` package (read from
+disk, never fetched). The demo admin walks the month as a person would: signs in, opens the
+month, opens an invoice whose checks fail, approves it over them with a reason, approves all
+clean, and signs out. Every page, at 412 px and at 1280 px: a screenshot under
+.local/verify-desk/, nothing past the screen's right edge, no serious or critical axe violation,
+nothing in the console (a CSP violation or a script error would be there)."""
+import json
+import os
+import re
+
+import requests
+
+from harness import ROOT, Server, auth, check, fresh_database, psql, sign_in
+
+SHOTS = os.path.join(ROOT, ".local", "verify-desk")
+ADMIN, PASSWORD = "admin@staffbook.example", "staffbook-demo"
+
+OVERFLOW = """return (() => {
+  const width = document.documentElement.clientWidth;
+  const over = [];
+  for (const element of document.querySelectorAll('body *')) {
+    const box = element.getBoundingClientRect();
+    if (box.width > 0 && box.right > width + 1) over.push(element.tagName.toLowerCase() + ' ' + Math.round(box.right));
+  }
+  return JSON.stringify({width, scrollWidth: document.documentElement.scrollWidth, count: over.length, first: over.slice(0, 5)});
+})()"""
+
+
+def axe_source():
+    import axe_core_python
+    return open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf-8").read()
+
+
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,900"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def navigate(driver, element):
+    """Clicks what loads another page and waits until the old page is gone."""
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    old = driver.find_element("tag name", "html")
+    element.click()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+
+
+class Walk:
+    """Looks at each page it reaches at both widths and keeps what it found."""
+
+    def __init__(self, driver, axe):
+        self.driver, self.axe = driver, axe
+        self.pages = []
+
+    def look(self, name):
+        driver = self.driver
+        found = {"name": name, "url": driver.current_url}
+        for width in (412, 1280):
+            driver.set_window_size(width, 900)
+            driver.execute_script("window.scrollTo(0, 0)")
+            layout = json.loads(driver.execute_script(OVERFLOW))
+            driver.save_screenshot(os.path.join(SHOTS, f"{name}-{width}.png"))
+            driver.execute_script(self.axe)
+            result = driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify(r.violations)))"
+                ".catch(e => done(JSON.stringify([{id: 'axe-error', impact: 'critical', help: String(e)}])));")
+            violations = [v for v in json.loads(result) if v.get("impact") in ("serious", "critical")]
+            found[width] = {"overflow": layout, "violations": [(v["id"], v.get("help")) for v in violations]}
+        found["console"] = [entry for entry in driver.get_log("browser") if entry.get("level") in ("SEVERE", "WARNING")]
+        self.pages.append(found)
+        return found
+
+
+def desk():
+    database = "staffbook_verify_desk"
+    fresh_database(database)
+    # An October invoice whose checks fail, as the month's checks find an amount over the hours.
+    failing = psql(database, "SELECT i.id FROM invoices i JOIN accounts a ON a.id = i.account_id "
+                             "WHERE i.period = '2026-10-01' AND i.state = 'submitted' ORDER BY a.last_name LIMIT 1")
+    psql(database, "UPDATE invoices SET needs_attention = true, checks = '[{\"kind\":\"amount\",\"status\":\"fail\","
+                   "\"code\":\"over_tolerance\",\"expected\":98560,\"invoiced\":89600,\"difference\":-8960}]' "
+                   f"WHERE id = '{failing}'")
+    os.makedirs(SHOTS, exist_ok=True)
+    server = Server(database, 18095).start()
+    driver = None
+    try:
+        from selenium.webdriver.common.by import By
+        driver = browser()
+        walk = Walk(driver, axe_source())
+
+        driver.get(server.url + "/desk/invoices?period=2026-10")
+        walk.look("sign-in")
+        driver.find_element(By.ID, "email").send_keys(ADMIN)
+        driver.find_element(By.ID, "password").send_keys(PASSWORD)
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.panel button[type=submit]"))
+        check("desk: the admin signs in through the form and lands on the month asked for",
+              driver.current_url.endswith("/desk/invoices?period=2026-10") or driver.current_url.endswith("/desk/invoices"),
+              driver.current_url)
+        walk.look("month")
+
+        driver.find_element(By.CSS_SELECTOR, "input[name=attention]").click()
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.bar button[type=submit]"))
+        attention = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "table.rows tbody tr a")]
+        expected = psql(database, "SELECT count(*) FROM invoices WHERE period = '2026-10-01' AND needs_attention")
+        check("desk: \"needs attention\" lists the invoices whose checks fail, the one made to fail among them",
+              str(len(attention)) == expected and any(href.endswith(failing) for href in attention), f"{len(attention)} of {expected}")
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, f"a[href='/desk/invoices/{failing}']"))
+        invoice = walk.look("invoice-failing")
+        text = driver.find_element(By.TAG_NAME, "main").text
+        check("desk: the failing invoice shows its check in words and the expected amount",
+              "fails" in text and "98,560.00" in text, text[:300])
+
+        driver.find_element(By.ID, "reason").send_keys("Agreed extra work in October")
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "button[value=approve-override]"))
+        done = driver.find_element(By.TAG_NAME, "main").text
+        walk.look("invoice-approved")
+        state = psql(database, f"SELECT state FROM invoices WHERE id = '{failing}'")
+        event = psql(database, f"SELECT reason FROM invoice_events WHERE invoice_id = '{failing}' AND action = 'approve_override'")
+        check("desk: approving over failing checks with a reason approves it and keeps the reason",
+              "Done." in done and state == "approved" and event == "Agreed extra work in October", f"{state}, {event!r}")
+
+        driver.get(server.url + "/desk/invoices?period=2026-10")
+        clean = psql(database, "SELECT count(*) FROM invoices WHERE period = '2026-10-01' AND state = 'submitted' AND NOT needs_attention")
+        waiting = psql(database, "SELECT count(*) FROM invoices WHERE period = '2026-10-01' AND state = 'submitted' AND needs_attention")
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.panel button[type=submit]"))
+        report = driver.find_element(By.TAG_NAME, "main").text
+        walk.look("approve-clean")
+        left = psql(database, "SELECT count(*) FROM invoices WHERE period = '2026-10-01' AND state = 'submitted'")
+        said = re.search(r"Approved: (\d+) · Skipped: (\d+)", report)
+        check("desk: \"approve all clean\" approves what passes every check and lists the rest with why",
+              said and said.group(1) == clean and said.group(2) == waiting and left == waiting and "These checks fail" in report,
+              f"{report[:160]!r}; clean {clean}, waiting {waiting}, left {left}")
+
+        # A pay run of the approved invoices: the preview, the run, its ABO file (read back here).
+        requests.put(server.url + "/v1/settings/payments", headers=auth(sign_in(server.url, ADMIN)["accessToken"]), timeout=10, json={
+            "name": "Staffbook s.r.o.", "account": "2000100027/2010", "bic": "FIOBCZPP", "format": "abo", "unmatchedAfterDays": 5})
+        driver.get(server.url + "/desk/payment-runs")
+        walk.look("payment-runs")
+        previewed = len(driver.find_elements(By.CSS_SELECTOR, "form[action='/desk/payment-runs']"))
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/desk/payment-runs'] button"))
+        walk.look("payment-run")
+        payments = len(driver.find_elements(By.CSS_SELECTOR, "table.rows tbody tr"))
+        token = driver.find_element(By.CSS_SELECTOR, "input[name=csrf]").get_attribute("value")
+        path = driver.current_url.split("?")[0].replace(server.url, "")
+        cookies = {c["name"]: c["value"] for c in driver.get_cookies()}
+        abo = requests.post(server.url + path + "/file", data={"csrf": token, "format": "abo"}, cookies=cookies, timeout=30)
+        lines = abo.content.decode("cp1250").splitlines()
+        state = psql(database, f"SELECT state FROM payment_runs WHERE id = '{path.rsplit('/', 1)[-1]}'")
+        check("desk: a run made from the preview, its ABO file has a payment line for each payment, and it is now at the bank",
+              previewed == 1 and payments > 0 and abo.status_code == 200 and lines and lines[0].startswith("UHL1")
+              and sum(1 for line in lines if re.match(r"^\d{6}-\d{10} \d{15} ", line)) == payments and state == "sent",
+              f"{payments} payments, {abo.status_code}, {lines[:3]}, {state}")
+
+        driver.get(server.url + "/desk/nothing-here")
+        walk.look("not-found")
+        driver.get(server.url + "/desk/invoices")
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "header form button"))
+        check("desk: signing out ends the session", driver.current_url.endswith("/desk/sign-in"), driver.current_url)
+
+        for page in walk.pages:
+            for width in (412, 1280):
+                layout = page[width]["overflow"]
+                check(f"desk {page['name']} at {width} px: nothing past the right edge, nothing scrolls sideways",
+                      layout["count"] == 0 and layout["scrollWidth"] <= layout["width"], json.dumps(layout))
+                check(f"desk {page['name']} at {width} px: no serious or critical axe-core violation",
+                      not page[width]["violations"], str(page[width]["violations"])[:300])
+            # The not-found page is itself answered 404, which the browser notes of the page.
+            console = [entry for entry in page["console"]
+                       if not (page["name"] == "not-found" and entry.get("source") == "network" and page["url"] in entry.get("message", ""))]
+            check(f"desk {page['name']}: nothing in the console (no CSP violation, no script error)", not console, str(console)[:300])
+        print(f"   screenshots: .local/verify-desk/ ({len(walk.pages) * 2} files)")
+    finally:
+        if driver:
+            driver.quit()
+        server.stop()
