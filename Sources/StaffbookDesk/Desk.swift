@@ -66,6 +66,8 @@ package struct Desk: PageArea {
         }
         router.get("/desk/payment-runs") { request, _ in await page(request) { try await paymentRuns($0, request: request) } }
         router.post("/desk/payment-runs") { request, _ in await page(request) { try await createPaymentRun($0, request: request) } }
+        router.get("/desk/payment-runs/statements") { request, _ in await page(request) { try await statementForm($0, request: request) } }
+        router.post("/desk/payment-runs/statements") { request, _ in await page(request) { try await importStatement($0, request: request) } }
         router.get("/desk/payment-runs/:id") { request, context in
             await page(request) { try await paymentRun($0, id: context.parameters.get("id"), request: request) }
         }

@@ -9,6 +9,7 @@ nothing in the console (a CSP violation or a script error would be there)."""
 import json
 import os
 import re
+import subprocess
 
 import requests
 
@@ -159,6 +160,32 @@ def desk():
               previewed == 1 and payments > 0 and abo.status_code == 200 and lines and lines[0].startswith("UHL1")
               and sum(1 for line in lines if re.match(r"^\d{6}-\d{10} \d{15} ", line)) == payments and state == "sent",
               f"{payments} payments, {abo.status_code}, {lines[:3]}, {state}")
+
+        # The bank's statement of the run, as scripts/demo-bank-statement.py writes a camt.053:
+        # the preview, the confirmation, and the run's invoices paid.
+        run_id = path.rsplit("/", 1)[-1]
+        items = psql(database, "SELECT amount || ':' || coalesce(variable_symbol, '') || ':' || bank_account || ':' || creditor_name "
+                               f"FROM payment_run_items WHERE run_id = '{run_id}'").splitlines()
+        arguments = ["python3", os.path.join(ROOT, "scripts", "demo-bank-statement.py"), "--format", "camt053",
+                     "--account", "CZ2720100000002000100027", "--id", "DESK-1", "--date", "2026-11-26"]
+        for item in items:
+            arguments += ["--payment", item]
+        statement = os.path.join(SHOTS, "statement.xml")
+        with open(statement, "wb") as out:
+            subprocess.run(arguments, check=True, stdout=out)
+        driver.get(server.url + "/desk/payment-runs/statements")
+        walk.look("statement-form")
+        driver.find_element(By.ID, "file").send_keys(statement)
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.panel button[type=submit]"))
+        walk.look("statement-preview")
+        matched = len(driver.find_elements(By.CSS_SELECTOR, "table.rows tbody tr a"))
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.panel button[type=submit]"))
+        walk.look("statement-confirmed")
+        paid = psql(database, "SELECT count(*) FROM invoices WHERE state = 'paid' AND id IN "
+                              f"(SELECT invoice_id FROM payment_run_items WHERE run_id = '{run_id}')")
+        check("desk: a camt.053 of the run, previewed then confirmed, pays the run's invoices",
+              matched == len(items) and paid == str(len(items)) and psql(database, f"SELECT state FROM payment_runs WHERE id = '{run_id}'") == "paid",
+              f"{matched} matched of {len(items)}, {paid} paid")
 
         driver.get(server.url + "/desk/nothing-here")
         walk.look("not-found")

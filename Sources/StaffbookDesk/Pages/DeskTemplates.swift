@@ -13,7 +13,7 @@ enum DeskTemplates {
 
     static let all: [(String, String)] = [
         ("layout", layout), ("problem", problem), ("signIn", signIn), ("home", home), ("error", error), ("month", month),
-        ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun),
+        ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement),
     ]
 
     static let layout = """
@@ -160,6 +160,7 @@ enum DeskTemplates {
 
     static let paymentRuns = """
         <h1>{{t.paymentRuns}}</h1>
+        <p><a class="button" href="/desk/payment-runs/statements">{{t.importStatement}}</a></p>
         <section class="panel" aria-labelledby="new-run">
         <h2 id="new-run">{{t.newRun}}</h2>
         {{#hasIncluded}}<p>{{t.newRunLead}}</p>
@@ -211,5 +212,45 @@ enum DeskTemplates {
         {{#atBank}}<p><label><input type="checkbox" name="bankDidNotPay" value="1"> {{t.bankDidNotPay}}</label></p>{{/atBank}}
         <p><label for="reason">{{t.reason}}</label><textarea id="reason" name="reason" maxlength="1000">{{reason}}</textarea></p>
         <p><button class="danger" type="submit">{{t.cancelRun}}</button></p></form></section>{{/canCancel}}
+        """
+
+    static let statement = """
+        <p><a href="/desk/payment-runs">{{t.paymentRuns}}</a></p>
+        <h1>{{t.statementTitle}}</h1>
+        {{> problem}}
+        {{#missing}}<div class="notice bad" role="alert"><p>{{t.statementMissing}}</p></div>{{/missing}}
+        {{^report}}<form class="panel" method="post" action="/desk/payment-runs/statements" enctype="multipart/form-data">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <p>{{t.statementLead}}</p>
+        <p><label for="file">{{t.statementFile}}</label><input id="file" type="file" name="file" accept=".xml,.gpc,.txt"></p>
+        <p><button type="submit">{{t.statementPreview}}</button></p></form>{{/report}}
+        {{#report}}<p>{{identifier}} · {{t.statementLines}}: {{lines}}</p>
+        {{#confirmed}}<p class="notice" role="status">{{t.statementConfirmed}}</p>{{/confirmed}}
+        {{#repeated}}<p class="notice" role="status">{{t.statementRepeated}}</p>{{/repeated}}
+        {{#bankUnchecked}}<p class="notice">{{t.statementBankUnchecked}}</p>{{/bankUnchecked}}
+        <h2>{{t.statementMatched}}</h2>
+        {{#hasMatched}}<table class="rows"><thead><tr><th scope="col">{{t.statementLine}}</th><th scope="col">{{t.invoice}}</th>\
+        <th scope="col">{{t.run}}</th><th scope="col" class="num">{{t.amount}}</th><th scope="col">{{t.statementBooked}}</th></tr></thead><tbody>
+        {{#matched}}<tr><td data-label="{{t.statementLine}}">{{line}}</td><td data-label="{{t.invoice}}"><a href="/desk/invoices/{{invoiceId}}">{{name}}</a></td>\
+        <td data-label="{{t.run}}">{{run}}</td><td class="num" data-label="{{t.amount}}">{{amount}}</td><td data-label="{{t.statementBooked}}">{{day}}</td></tr>
+        {{/matched}}</tbody></table>{{/hasMatched}}{{^hasMatched}}<p>{{t.statementNone}}</p>{{/hasMatched}}
+        {{#hasPartial}}<h2>{{t.statementPartial}}</h2><table class="rows"><thead><tr><th scope="col">{{t.statementLine}}</th>\
+        <th scope="col">{{t.invoice}}</th><th scope="col">{{t.run}}</th><th scope="col">{{t.statementAgreeing}}</th></tr></thead><tbody>
+        {{#partial}}<tr><td data-label="{{t.statementLine}}">{{line}}</td><td data-label="{{t.invoice}}"><a href="/desk/invoices/{{invoiceId}}">{{name}}</a></td>\
+        <td data-label="{{t.run}}">{{run}}</td><td data-label="{{t.statementAgreeing}}">{{agreeing}}</td></tr>
+        {{/partial}}</tbody></table>{{/hasPartial}}
+        {{#hasTwice}}<h2>{{t.statementTwice}}</h2><ul class="plain">{{#twice}}<li>{{t.statementLine}} {{line}}: \
+        <a href="/desk/invoices/{{invoiceId}}">{{name}}</a>, {{t.run}} {{run}}, {{day}}</li>{{/twice}}</ul>{{/hasTwice}}
+        {{#hasUnmatched}}<h2>{{t.statementUnmatched}}</h2><table class="rows"><thead><tr><th scope="col">{{t.statementLine}}</th>\
+        <th scope="col" class="num">{{t.amount}}</th><th scope="col">{{t.statementBooked}}</th><th scope="col">{{t.statementWho}}</th>\
+        <th scope="col">{{t.variableSymbol}}</th></tr></thead><tbody>
+        {{#unmatched}}<tr><td data-label="{{t.statementLine}}">{{line}}</td><td class="num" data-label="{{t.amount}}">{{amount}}</td>\
+        <td data-label="{{t.statementBooked}}">{{day}}</td><td data-label="{{t.statementWho}}">{{who}}</td><td data-label="{{t.variableSymbol}}">{{symbol}}</td></tr>
+        {{/unmatched}}</tbody></table>{{/hasUnmatched}}
+        {{#draft}}<form class="panel" method="post" action="/desk/payment-runs/statements" enctype="multipart/form-data">
+        <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="confirm" value="1">
+        <input type="hidden" name="draft" value="{{draft}}"><input type="hidden" name="digest" value="{{digest}}">
+        <p>{{t.statementConfirmLead}}</p><p><button type="submit">{{t.statementConfirm}}</button></p></form>{{/draft}}
+        <p><a href="/desk/payment-runs/statements">{{t.statementAnother}}</a></p>{{/report}}
         """
 }

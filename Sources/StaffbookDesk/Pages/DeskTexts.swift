@@ -150,6 +150,40 @@ enum DeskTexts {
             "bankDidNotPay", "The bank did not pay it (required to cancel a run at the bank; say how you know below)",
             "Banka ji nezaplatila (nutné pro zrušení dávky v bance; níže napište, jak to víte)"
         ),
+        ("importStatement", "Import a bank statement", "Načíst výpis z banky"),
+        ("statementTitle", "A bank statement", "Výpis z banky"),
+        (
+            "statementLead", "A camt.053 (XML) or GPC statement of the company's account: first a preview of what it pays, then your confirmation.",
+            "Výpis firemního účtu ve formátu camt.053 (XML) nebo GPC: nejdřív náhled, co platí, pak vaše potvrzení."
+        ),
+        ("statementFile", "The statement's file", "Soubor výpisu"),
+        ("statementPreview", "Show what it pays", "Ukázat, co platí"),
+        ("statementMissing", "Choose the statement's file first.", "Nejdřív vyberte soubor výpisu."),
+        ("statementLines", "lines", "řádků"),
+        ("statementLine", "Line", "Řádek"),
+        ("statementBooked", "Booked", "Zaúčtováno"),
+        ("statementWho", "Counterparty", "Protistrana"),
+        ("statementMatched", "Pays these invoices", "Platí tyto faktury"),
+        ("statementNone", "It pays none of the runs at the bank.", "Neplatí žádnou z dávek v bance."),
+        ("statementPartial", "Agrees only in part: not applied", "Shoduje se jen zčásti: nepoužito"),
+        ("statementAgreeing", "What agrees", "Co se shoduje"),
+        ("statementTwice", "Possibly paid twice: look at these", "Možná zaplaceno dvakrát: podívejte se"),
+        ("statementUnmatched", "Not ours", "Nejsou naše"),
+        (
+            "statementConfirmLead", "Confirming marks the invoices above paid. Nothing else changes.",
+            "Potvrzení označí faktury výše jako zaplacené. Nic jiného se nezmění."
+        ),
+        ("statementConfirm", "Confirm: they are paid", "Potvrdit: jsou zaplacené"),
+        ("statementConfirmed", "Imported: the matched invoices are paid.", "Načteno: spárované faktury jsou zaplacené."),
+        ("statementRepeated", "This statement was imported before: nothing changed.", "Tento výpis už byl načten: nic se nezměnilo."),
+        (
+            "statementBankUnchecked", "The statement names our account without its bank: the number matched, the bank could not be checked.",
+            "Výpis uvádí náš účet bez banky: číslo sedí, banku nešlo ověřit."
+        ),
+        ("statementAnother", "Another statement", "Další výpis"),
+        ("criterion.variable_symbol", "variable symbol", "variabilní symbol"),
+        ("criterion.amount", "amount", "částka"),
+        ("criterion.account", "account", "účet"),
         ("run.draft", "draft", "návrh"),
         ("run.sent", "at the bank", "v bance"),
         ("run.partially_paid", "partly paid", "částečně zaplacená"),

@@ -22,6 +22,8 @@ struct BodyLimitMiddleware: RouterMiddleware {
 
     private func limit(for request: Request) -> Int {
         if request.method == .post, request.uri.path == "/v1/payment-runs/statements" { return statementMaxBytes }
+        // The desk's statement form: the same file, in a multipart envelope.
+        if request.method == .post, request.uri.path == "/desk/payment-runs/statements" { return statementMaxBytes + Self.multipartAllowance }
         guard request.method == .put, request.uri.path.hasPrefix("/v1/me/invoices/") else { return defaultMaxBytes }
         return uploadMaxBytes + Self.multipartAllowance
     }

@@ -28,6 +28,14 @@ final class DeskBrowser: @unchecked Sendable {
         return response
     }
 
+    func postMultipart(_ uri: String, _ parts: [Multipart.Part]) async throws -> TestResponse {
+        var headers = headers()
+        headers[.contentType] = Multipart.headers[.contentType]
+        let response = try await app.client.execute(uri: uri, method: .post, headers: headers, body: Multipart.body(parts))
+        keepCookies(response)
+        return response
+    }
+
     /// Signs in through the form as a person would: the page, then the form with its token.
     @discardableResult
     func signIn(_ email: String, password: String = Demo.password) async throws -> TestResponse {

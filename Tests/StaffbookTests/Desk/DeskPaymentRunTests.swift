@@ -73,4 +73,39 @@ struct DeskPaymentRunTests {
             #expect(try await app.sql("SELECT state FROM payment_runs") == ["draft"])
         }
     }
+
+    @Test func aStatementIsPreviewedThenConfirmedWithoutChoosingItsFileAgainAndPaysTheRun() async throws {
+        try await TestApp.test { app in
+            let (admin, payables) = try await app.payableSeptember(2)
+            let run = try await app.createRun(admin, ids: payables.map(\.invoiceId)).decode(PaymentDesk.Created.self).run
+            _ = try await app.send(.get, "/v1/payment-runs/\(run.id)/file", token: admin)
+            let statement = try PaymentDesk.statement(payments: payables.map { "\($0.amount):\($0.symbol):\($0.account):Dodavatel" } + ["5.00:9:CZ6508000000192000145399:Jiný"])
+            let browser = DeskBrowser(app)
+            try await browser.signIn("admin@staffbook.example")
+            let form = try await browser.get("/desk/payment-runs/statements")
+            let token = browser.token(of: form)
+
+            let preview = try await browser.postMultipart(
+                "/desk/payment-runs/statements",
+                [.init(name: "csrf", bytes: Array(token.utf8)), .init(name: "file", filename: "vypis.xml", contentType: "application/xml", bytes: Array(statement))])
+            let paidAfterPreview = try await app.sql("SELECT count(*)::text FROM invoices WHERE state = 'paid' AND id IN ('\(payables[0].invoiceId)', '\(payables[1].invoiceId)')")
+            let confirmFields = ["csrf", "confirm", "draft", "digest"].map { name in
+                Multipart.Part(name: name, bytes: Array((DeskBrowser.hidden(name, in: preview.text) ?? "").utf8))
+            }
+            let confirmed = try await browser.postMultipart("/desk/payment-runs/statements", confirmFields)
+            let again = try await browser.postMultipart("/desk/payment-runs/statements", confirmFields)
+            let tampered = try await browser.postMultipart(
+                "/desk/payment-runs/statements",
+                confirmFields.map { $0.name == "digest" ? Multipart.Part(name: "digest", bytes: Array(String(repeating: "0", count: 64).utf8)) : $0 })
+            let runState = try await app.sql("SELECT state FROM payment_runs")
+
+            #expect(preview.status == .ok && preview.text.contains("Pays these invoices") && preview.text.contains("Not ours"))
+            #expect(preview.text.contains("Confirm: they are paid"))
+            #expect(paidAfterPreview == ["0"], "a preview pays nothing")
+            #expect(confirmed.status == .ok && confirmed.text.contains("Imported: the matched invoices are paid."))
+            #expect(runState == ["paid"])
+            #expect(again.text.contains("This statement was imported before: nothing changed."))
+            #expect(tampered.status == .badRequest && tampered.text.contains("Choose the statement"), "only the bytes previewed are confirmed")
+        }
+    }
 }

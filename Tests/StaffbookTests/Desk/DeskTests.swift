@@ -284,6 +284,16 @@ struct DeskTests {
         }
     }
 
+    @Test func everyWordATemplateShowsHasATextInBothLanguages() throws {
+        let used = Set(DeskTemplates.all.flatMap { _, text in text.matches(of: /\{\{[#^\/]?t\.([A-Za-z]+)[}.]/).map { String($0.1) } })
+        let english = DeskTexts.all(.en)
+        let czech = DeskTexts.all(.cs)
+
+        #expect(used.count > 50)
+        #expect(used.filter { english[$0] == nil || czech[$0] == nil }.sorted() == [])
+        #expect(!DeskTemplates.all.contains { $0.1.contains(/\{\{t\.[A-Za-z]+\.[A-Za-z]/) }, "a dotted key is read as nested")
+    }
+
     @Test func moneyAndDatesAreWrittenAsEachLanguageWritesThem() {
         let czech = DeskFormat(language: .cs)
         let english = DeskFormat(language: .en)
