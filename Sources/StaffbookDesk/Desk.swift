@@ -77,6 +77,13 @@ package struct Desk: PageArea {
         router.post("/desk/payment-runs/:id/cancel") { request, context in
             await page(request) { try await cancelPaymentRun($0, id: context.parameters.get("id"), request: request) }
         }
+        router.get("/desk/people") { request, _ in await page(request) { try await people($0, request: request) } }
+        router.get("/desk/people/:id") { request, context in
+            await page(request) { try await person($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/people/:id/rates") { request, context in
+            await page(request) { try await addRate($0, id: context.parameters.get("id"), request: request) }
+        }
         router.get("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
         router.post("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
     }

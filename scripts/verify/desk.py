@@ -187,6 +187,15 @@ def desk():
               matched == len(items) and paid == str(len(items)) and psql(database, f"SELECT state FROM payment_runs WHERE id = '{run_id}'") == "paid",
               f"{matched} matched of {len(items)}, {paid} paid")
 
+        # People: the list, a person's page with contracts, rates and billing details.
+        driver.get(server.url + "/desk/people?q=nov")
+        walk.look("people")
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "table.rows tbody tr a"))
+        person = walk.look("person")
+        text = driver.find_element(By.TAG_NAME, "main").text
+        check("desk: a person found by name shows their contracts, rates and billing details",
+              "Contracts" in text and "Hourly rates" in text and "Billing details" in text, text[:200])
+
         driver.get(server.url + "/desk/nothing-here")
         walk.look("not-found")
         driver.get(server.url + "/desk/invoices")

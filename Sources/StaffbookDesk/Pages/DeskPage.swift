@@ -35,7 +35,7 @@ struct DeskPage {
                     "roles": Role.allCases.filter { session.account.roles.contains($0) }.map { DeskTexts.text("roles." + $0.rawValue, view.language) }
                         .joined(separator: ", "),
                     "csrf": view.formToken,
-                    "isAdmin": session.account.roles.contains(.admin),
+                    "isAdmin": session.account.roles.contains(.admin), "isLeader": session.account.roles.contains(.teamLeader),
                 ] as [String: Any]
         }
         let html = library.render(layout, withTemplate: "layout") ?? ""

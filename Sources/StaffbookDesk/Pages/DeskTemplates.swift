@@ -13,7 +13,8 @@ enum DeskTemplates {
 
     static let all: [(String, String)] = [
         ("layout", layout), ("problem", problem), ("signIn", signIn), ("home", home), ("error", error), ("month", month),
-        ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement),
+        ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement), ("people", people),
+        ("person", person),
     ]
 
     static let layout = """
@@ -30,7 +31,8 @@ enum DeskTemplates {
         <a class="skip" href="#main">{{t.skip}}</a>
         <header class="top">
         <a class="brand" href="/desk">Staffbook</a>
-        {{#person}}{{#isAdmin}}<nav aria-label="{{t.menu}}"><a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a></nav>{{/isAdmin}}
+        {{#person}}{{#isAdmin}}<nav aria-label="{{t.menu}}"><a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a> <a href="/desk/people">{{t.people}}</a></nav>{{/isAdmin}}\
+        {{^isAdmin}}{{#isLeader}}<nav aria-label="{{t.menu}}"><a href="/desk/people">{{t.people}}</a></nav>{{/isLeader}}{{/isAdmin}}
         <span class="who">{{name}} · {{roles}}</span>{{/person}}
         <a href="{{switchLanguage}}" lang="{{otherLang}}">{{t.otherLanguage}}</a>
         {{#person}}<form class="inline" method="post" action="/desk/sign-out"><input type="hidden" name="csrf" value="{{csrf}}">\
@@ -252,5 +254,51 @@ enum DeskTemplates {
         <input type="hidden" name="draft" value="{{draft}}"><input type="hidden" name="digest" value="{{digest}}">
         <p>{{t.statementConfirmLead}}</p><p><button type="submit">{{t.statementConfirm}}</button></p></form>{{/draft}}
         <p><a href="/desk/payment-runs/statements">{{t.statementAnother}}</a></p>{{/report}}
+        """
+
+    static let people = """
+        <h1>{{t.people}}</h1>
+        <form class="bar" method="get" action="/desk/people" role="search">
+        <p><label for="q">{{t.search}}</label><input id="q" type="search" name="q" value="{{q}}" maxlength="100"></p>
+        <p><label for="team">{{t.team}}</label><select id="team" name="team"><option value="">{{t.anyTeam}}</option>\
+        {{#teams}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/teams}}</select></p>
+        <p><label for="active">{{t.activeLabel}}</label><select id="active" name="active"><option value=""{{#activeAny}} selected{{/activeAny}}>{{t.anyone}}</option>\
+        <option value="1"{{#activeYes}} selected{{/activeYes}}>{{t.activeYes}}</option><option value="0"{{#activeNo}} selected{{/activeNo}}>{{t.activeNo}}</option></select></p>
+        <p><button type="submit">{{t.filter}}</button></p>
+        </form>
+        {{#hasRows}}<table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col">{{t.email}}</th><th scope="col">{{t.position}}</th>\
+        <th scope="col">{{t.teams}}</th><th scope="col">{{t.activeLabel}}</th></tr></thead><tbody>
+        {{#rows}}<tr><td data-label="{{t.person}}"><a href="/desk/people/{{id}}">{{name}}</a></td><td data-label="{{t.email}}">{{email}}</td>\
+        <td data-label="{{t.position}}">{{position}}</td><td data-label="{{t.teams}}">{{teams}}</td><td data-label="{{t.activeLabel}}">{{active}}</td></tr>
+        {{/rows}}</tbody></table>{{/hasRows}}
+        {{^hasRows}}<p>{{t.noPeople}}</p>{{/hasRows}}
+        {{#nextLink}}<p><a href="{{nextLink}}">{{t.next}}</a></p>{{/nextLink}}
+        """
+
+    static let person = """
+        <p><a href="/desk/people">{{t.people}}</a></p>
+        <h1>{{name}}</h1>
+        {{> problem}}
+        {{#done}}<p class="notice" role="status">{{t.done}}</p>{{/done}}
+        <div class="columns">
+        <section class="panel" aria-labelledby="profile"><h2 id="profile">{{t.profile}}</h2>
+        <dl class="data"><dt>{{t.email}}</dt><dd>{{email}}</dd><dt>{{t.position}}</dt><dd>{{position}}</dd><dt>{{t.phone}}</dt><dd>{{phone}}</dd>
+        <dt>{{t.capacity}}</dt><dd>{{capacity}}</dd><dt>{{t.teams}}</dt><dd>{{teams}}</dd><dt>{{t.activeLabel}}</dt><dd>{{active}}</dd></dl>
+        <h2>{{t.contracts}}</h2>
+        <ul class="plain">{{#contracts}}<li>{{type}}: {{from}} – {{to}}</li>{{/contracts}}</ul>
+        {{#billing}}<h2>{{t.billing}}</h2><dl class="data"><dt>IČO</dt><dd>{{ico}}</dd><dt>DIČ</dt><dd>{{dic}}</dd>\
+        <dt>{{t.bankAccount}}</dt><dd>{{account}}</dd></dl>{{/billing}}
+        </section>
+        <section class="panel" aria-labelledby="rates"><h2 id="rates">{{t.rates}}</h2>
+        {{#hasRates}}<ul class="plain">{{#rates}}<li><strong>{{amount}}</strong> {{t.from}} {{from}}{{#reason}} ({{reason}}){{/reason}}\
+        {{#setBy}} · {{setBy}}{{/setBy}}{{#corrections}}<br><small>{{t.corrected}}: {{amount}} {{t.from}} {{from}}{{#reason}} ({{reason}}){{/reason}}</small>{{/corrections}}</li>{{/rates}}</ul>{{/hasRates}}
+        {{#canAddRate}}<h3>{{t.addRate}}</h3>
+        <form method="post" action="/desk/people/{{id}}/rates"><input type="hidden" name="csrf" value="{{csrf}}">
+        <p><label for="amount">{{t.hourlyRate}}</label><input id="amount" type="text" inputmode="decimal" name="amount" value="{{typed.amount}}" maxlength="20" required></p>
+        <p><label for="effectiveFrom">{{t.effectiveFrom}}</label><input id="effectiveFrom" type="date" name="effectiveFrom" value="{{typed.effectiveFrom}}" required></p>
+        <p><label for="reason">{{t.reason}}</label><input id="reason" type="text" name="reason" value="{{typed.reason}}" maxlength="500"></p>
+        <p><button type="submit">{{t.addRate}}</button></p></form>{{/canAddRate}}
+        </section>
+        </div>
         """
 }

@@ -1,0 +1,29 @@
+import Foundation
+import StaffbookCore
+
+/// The API's checks of what a person sends about people and rates, for pages that send the same.
+package enum PeoplePageInput {
+    /// A new rate as `POST /v1/users/{id}/rates` reads its body.
+    package static func rate(amount: String, effectiveFrom: String, reason: String?) throws -> NewRateEntry {
+        var validation = InputValidation()
+        let amount = validation.money(amount, field: "body.amount")
+        let from = validation.day(effectiveFrom, field: "body.effectiveFrom")
+        let reason = validation.optionalText(reason, field: "body.reason", maxLength: 500)
+        try validation.check()
+        guard let amount, let from else { throw Problem(.validationFailed) }
+        return NewRateEntry(amount: amount, effectiveFrom: from, reason: reason.nilIfEmpty)
+    }
+
+    /// A name to search for and a team, as the list's `q` and `teamId` are read.
+    package static func filter(query: String?, teamId: String?, active: Bool?) throws -> PeopleFilter {
+        var validation = InputValidation()
+        let search = validation.optionalText(query, field: "query.q", maxLength: 100)
+        var team: UUID?
+        if let teamId, !teamId.isEmpty {
+            team = UUID(uuidString: teamId)
+            if team == nil { validation.fail("query.teamId", "uuid", PeopleTexts.notATeamId) }
+        }
+        try validation.check()
+        return PeopleFilter(query: search?.isEmpty == true ? nil : search, active: active, teamId: team)
+    }
+}
