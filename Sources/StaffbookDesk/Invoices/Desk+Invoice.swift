@@ -13,7 +13,7 @@ extension Desk {
     func invoice(_ view: DeskView, id: String?, request: Request) async throws -> Response {
         _ = try require(view, "actOnInvoice")
         let invoice = try await found(id)
-        return invoicePage(view, invoice, done: query(request, "done") != nil)
+        return try await invoicePage(view, invoice, done: query(request, "done") != nil)
     }
 
     func act(_ view: DeskView, id: String?, request: Request) async throws -> Response {
@@ -29,7 +29,7 @@ extension Desk {
             case "undo-approval": (.undoApproval, false)
             default: throw DeskRefusal.notFound
             }
-        guard let version = fields["version"].flatMap({ Int($0) }) else { return invoicePage(view, invoice, reason: typed, stale: true) }
+        guard let version = fields["version"].flatMap({ Int($0) }) else { return try await invoicePage(view, invoice, reason: typed, stale: true) }
         do {
             let reason = try InvoicePageInput.reason(typed)
             let command = InvoiceCommand(
@@ -45,11 +45,11 @@ extension Desk {
             {
                 return DeskPage.redirect("/desk/invoices/\(current.id.lowercasedString)?done=\(action.rawValue)")
             }
-            return invoicePage(view, current, reason: typed, stale: true)
+            return try await invoicePage(view, current, reason: typed, stale: true)
         } catch {
             let problem = try shownRefusal(error, view)
             let current = try await found(id)
-            return invoicePage(view, current, reason: typed, problem: problem, status: HTTPResponse.Status(code: problem.status))
+            return try await invoicePage(view, current, reason: typed, problem: problem, status: HTTPResponse.Status(code: problem.status))
         }
     }
 
@@ -57,7 +57,7 @@ extension Desk {
         let session = try require(view, "confirmInvoiceBankAccount")
         let fields = try await form(request, view: view)
         let invoice = try await found(id)
-        guard let version = fields["version"].flatMap({ Int($0) }) else { return invoicePage(view, invoice, stale: true) }
+        guard let version = fields["version"].flatMap({ Int($0) }) else { return try await invoicePage(view, invoice, stale: true) }
         do {
             guard
                 try await services.invoices.confirmBankAccount(
@@ -66,10 +66,10 @@ extension Desk {
             try await services.invoiceChecks.recompute(invoiceId: invoice.id)
             return DeskPage.redirect("/desk/invoices/\(invoice.id.lowercasedString)?done=confirm")
         } catch InvoiceRefusal.stale {
-            return invoicePage(view, try await found(id), stale: true)
+            return try await invoicePage(view, try await found(id), stale: true)
         } catch {
             let problem = try shownRefusal(error, view)
-            return invoicePage(view, try await found(id), problem: problem, status: HTTPResponse.Status(code: problem.status))
+            return try await invoicePage(view, try await found(id), problem: problem, status: HTTPResponse.Status(code: problem.status))
         }
     }
 
@@ -118,7 +118,9 @@ extension Desk {
     func invoicePage(
         _ view: DeskView, _ invoice: Invoice, reason: String = "", problem: PageProblem? = nil, stale: Bool = false, done: Bool = false,
         status: HTTPResponse.Status = .ok
-    ) -> Response {
+    ) async throws -> Response {
+        let events = try await services.invoices.events(invoiceId: invoice.id)
+        let versions = try await services.invoices.files(invoiceId: invoice.id)
         let format = view.format
         let currency = invoice.data.currency?.rawValue ?? "CZK"
         let data = invoice.data
@@ -153,6 +155,18 @@ extension Desk {
             "periodLabel": format.month(invoice.period), "state": view.text(invoice.state.rawValue), "kind": view.text(invoice.kind.rawValue),
             "amount": format.money(invoice.amount, currency: currency), "version": invoice.version, "returnReason": invoice.returnReason as Any,
             "fields": fields, "checks": checks, "csrf": view.formToken, "reason": reason, "stale": stale, "done": done,
+            "events": events.map { event in
+                [
+                    "at": format.instant(event.at), "action": view.text("event." + event.action),
+                    "to": view.text(event.to.rawValue), "reason": event.reason ?? "",
+                ] as [String: Any]
+            },
+            "versions": versions.map { file in
+                [
+                    "version": file.version, "at": format.instant(file.uploadedAt), "size": "\(max(1, file.size / 1024)) kB",
+                    "by": file.uploadedBy.map { $0.firstName + " " + $0.lastName } ?? "", "current": file.isCurrent,
+                ] as [String: Any]
+            },
             "problem": problem.map(Self.model) as Any, "isPDF": invoice.file.mediaType == "application/pdf",
             "canAct": !allowed.isDisjoint(with: [.approve, .return, .undoApproval]),
             "canApprove": allowed.contains(.approve) && !attention, "canOverride": allowed.contains(.approve) && attention,

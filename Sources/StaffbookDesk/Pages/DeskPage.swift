@@ -43,8 +43,9 @@ struct DeskPage {
     }
 
     /// The model without its absent values: Mustache would take an empty `Optional` inside
-    /// `Any` for a value (a section shown, "nil" written), so absent keys are removed, at every
-    /// depth, and present ones unwrapped.
+    /// `Any` for a value (a section shown, "nil" written) and an empty string for a true section,
+    /// so absent keys and empty strings are removed, at every depth, and present ones unwrapped
+    /// (a missing key renders as nothing, as an empty string would).
     static func present(_ model: [String: Any]) -> [String: Any] {
         model.compactMapValues(present)
     }
@@ -55,6 +56,7 @@ struct DeskPage {
             guard let wrapped = mirror.children.first?.value else { return nil }
             return present(wrapped)
         }
+        if let text = value as? String, text.isEmpty { return nil }
         if let dictionary = value as? [String: Any] { return present(dictionary) }
         if let array = value as? [[String: Any]] { return array.map(present) }
         return value

@@ -141,8 +141,12 @@ enum DeskTemplates {
         {{#isPDF}}<iframe class="pdf" src="/desk/invoices/{{id}}/file" title="{{t.file}}"></iframe>
         <p><a href="/desk/invoices/{{id}}/file?download=1">{{t.download}}</a></p>{{/isPDF}}
         {{^isPDF}}<p><a href="/desk/invoices/{{id}}/file?download=1">{{t.downloadOther}}</a></p>{{/isPDF}}
+        <h3>{{t.versions}}</h3>
+        <ul class="plain">{{#versions}}<li>{{t.version}} {{version}}: {{at}}, {{size}}{{#by}}, {{by}}{{/by}}{{#current}} ({{t.currentVersion}}){{/current}}</li>{{/versions}}</ul>
         </section>
         </div>
+        <section class="panel" aria-labelledby="history"><h2 id="history">{{t.events}}</h2>
+        <ul class="plain">{{#events}}<li>{{at}}: {{action}} → {{to}}{{#reason}} ({{reason}}){{/reason}}</li>{{/events}}</ul></section>
         {{#canAct}}<section class="panel" aria-labelledby="actions">
         <h2 id="actions">{{t.actions}}</h2>
         <form method="post" action="/desk/invoices/{{id}}">

@@ -137,6 +137,8 @@ struct DeskTests {
             #expect(first.status == .seeOther && first.headers[.location] == "/desk/invoices/\(Self.october)?done=approve")
             #expect(second.status == .seeOther && second.headers[.location] == first.headers[.location])
             #expect(shown.text.contains("Done.") && shown.text.contains("approved"))
+            #expect(shown.text.contains(": approved → approved</li>"), "the history names the approval")
+            #expect(shown.text.contains("Version 1: ") && shown.text.contains("(current)"), "the file's versions")
             #expect(events == ["1"])
         }
     }
