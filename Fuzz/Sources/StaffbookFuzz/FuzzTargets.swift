@@ -21,6 +21,7 @@ enum FuzzTargets {
         "bank-account": bankAccount,
         "camt053": camt053,
         "gpc": gpc,
+        "form-fields": formFields,
     ]
 
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -101,6 +102,14 @@ enum FuzzTargets {
         }
         if let day = TimeCSV.date(text, dayFirst: bytes.first.map { $0 & 1 == 1 } ?? false) {
             requireStorable(TimeRules.midnight(day), "file date")
+        }
+    }
+
+    /// A desk form's body: whatever it holds, every field read is text a page can show.
+    static func formFields(_ bytes: [UInt8]) {
+        let body = text(bytes)
+        for (name, value) in FormFields.parse(body) where name.utf8.count > body.utf8.count || value.utf8.count > body.utf8.count {
+            fatalError("form-fields: a field longer than its body")
         }
     }
 

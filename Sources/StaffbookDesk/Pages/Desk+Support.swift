@@ -79,23 +79,13 @@ extension Desk {
         return fields
     }
 
-    /// `application/x-www-form-urlencoded` fields (the last of a repeated name wins).
+    /// `application/x-www-form-urlencoded` fields, at most `maxFormBytes` of them.
     static func fields(_ request: Request) async throws -> [String: String] {
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true else {
             throw HTTPError(.unsupportedMediaType)
         }
         let buffer = try await request.body.collect(upTo: maxFormBytes)
-        var fields: [String: String] = [:]
-        for pair in String(buffer: buffer).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]) else { continue }
-            fields[name] = parts.count > 1 ? decode(parts[1]) ?? "" : ""
-        }
-        return fields
-    }
-
-    private static func decode(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        return FormFields.parse(String(buffer: buffer))
     }
 
     /// The language chosen with the header's switch, else the browser's.
