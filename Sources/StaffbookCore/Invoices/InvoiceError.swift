@@ -20,4 +20,6 @@ package enum InvoiceError: Error, Equatable {
     case uploadQuota(files: Int, bytes: Int)
     /// Hours were given for a person without an HPP, DPP or DPC contract in the month.
     case noStatementContract(personId: UUID, month: CalendarMonth)
+    /// Nothing to remind of: the person is not missing an invoice for the month.
+    case notMissing(period: CalendarMonth)
 }

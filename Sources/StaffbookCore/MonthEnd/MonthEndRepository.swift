@@ -7,6 +7,12 @@ package protocol MonthEndRepository: Sendable {
     /// Active people with a contractor (ICO) contract in the month and no invoice for it, in
     /// Czech name order, with their teams and the previous month's invoice amount.
     func missingInvoices(period: CalendarMonth) async throws -> [MissingInvoice]
+    /// The one person of `missingInvoices(period:)` with this id, or nil when they are not
+    /// missing an invoice for the month (uploaded, no contractor contract, deactivated, unknown).
+    func missingInvoice(personId: UUID, period: CalendarMonth) async throws -> MissingInvoice?
+    /// Stores the reminder and its notification unless the person was reminded of the month on
+    /// `day` already; true when it was stored.
+    func recordReminder(_ notification: NewNotification, personId: UUID, period: CalendarMonth, on day: CalendarDay, now: Date) async throws -> Bool
     /// How many of the month's submitted invoices have a failing or unconfirmed check.
     func invoicesNeedingAttention(period: CalendarMonth) async throws -> Int
     /// Numbers of the payment runs sent at least the payment settings' days before `day` that

@@ -60,6 +60,19 @@ package struct MonthEndService: Sendable {
         return effects
     }
 
+    /// An admin's "remind now" of one person missing the invoice for `period`: the same reminder
+    /// as the schedule's, at most once a day per person and month (a second press the same day
+    /// sends nothing and answers false). A month that has not begun has nothing to remind of.
+    package func remindNow(personId: UUID, period: CalendarMonth, on day: CalendarDay, now: Date) async throws -> Bool {
+        guard period <= day.calendarMonth else { throw InvoiceError.futurePeriod }
+        guard try await monthEnd.missingInvoice(personId: personId, period: period) != nil else {
+            throw InvoiceError.notMissing(period: period)
+        }
+        let notification = NewNotification(
+            accountId: personId, kind: .invoiceReminder, payload: NotificationPayload(period: period.iso, sequence: nil, of: nil))
+        return try await monthEnd.recordReminder(notification, personId: personId, period: period, on: day, now: now)
+    }
+
     /// People who tracked time in the month and have not submitted it, and leaders with
     /// members' months to approve (the states come from the workflow's table).
     private func timesheetReminders(period: CalendarMonth, sequence: Int, count: Int, away: Set<UUID>) async throws -> [JobEffect] {

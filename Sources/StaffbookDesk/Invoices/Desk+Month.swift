@@ -21,6 +21,7 @@ extension Desk {
         let result = Page(rows: rows, limit: page.limit) {
             InvoicePosition(lastName: $0.lastName, firstName: $0.firstName, personId: $0.personId, period: $0.period.iso)
         }
+        let reminded = query(request, "reminded")
         let missing = try await services.invoices.missing(month: period, query: search, page: PageRequest<NamePosition>(limit: 100))
         var nextLink: String?
         if let cursor = result.nextCursor {
@@ -39,7 +40,14 @@ extension Desk {
             "csrf": view.formToken, "bulkKey": UUID().uuidString.lowercased(),
             "hasRows": !result.items.isEmpty, "rows": result.items.map { row(view, $0) }, "nextLink": nextLink as Any,
             "hasMissing": !missing.isEmpty,
-            "missing": missing.map { ["name": $0.firstName + " " + $0.lastName, "email": $0.email] },
+            "missing": missing.map { person in
+                let id = person.id.lowercasedString
+                return [
+                    "id": id, "name": person.firstName + " " + person.lastName, "email": person.email,
+                    "reminded": id == reminded ? view.text(query(request, "sent") == "1" ? "remindedNow" : "remindedToday") : "",
+                ]
+            },
+            "canRemind": AccessPolicy.allows("remindMissingInvoice", roles: view.session?.account.roles ?? []),
         ]
         return DeskPage(title: view.text("invoices"), template: "month", model: model).response(view, library: library)
     }
@@ -70,6 +78,26 @@ extension Desk {
             "hasSkipped": !skipped.isEmpty, "items": skipped,
         ]
         return DeskPage(title: view.text("approveClean"), template: "bulk", model: model).response(view, library: library)
+    }
+
+    /// "Remind now" beside a person who has not uploaded: the API's reminder (once a day per
+    /// person and month), then back to the month saying whether it went now or went today already.
+    func remind(_ view: DeskView, id: String?, request: Request) async throws -> Response {
+        _ = try require(view, "remindMissingInvoice")
+        let fields = try await form(request, view: view)
+        let period = try InvoicePageInput.month(fields["period"], field: "query.period") ?? lastMonth()
+        guard let personId = id.flatMap(UUID.init(uuidString:)), try await services.accounts.find(id: personId) != nil else {
+            throw DeskRefusal.notFound
+        }
+        let sent = try await services.monthEnd.remindNow(
+            personId: personId, period: period, on: CalendarDay(services.clock.now()), now: services.clock.now())
+        var back = URLComponents()
+        back.path = "/desk/invoices"
+        back.queryItems = [
+            URLQueryItem(name: "period", value: period.iso), URLQueryItem(name: "reminded", value: personId.lowercasedString),
+            URLQueryItem(name: "sent", value: sent ? "1" : "0"),
+        ]
+        return DeskPage.redirect((back.string ?? "/desk/invoices") + "#missing")
     }
 
     private func row(_ view: DeskView, _ invoice: Invoice) -> [String: Any] {

@@ -103,8 +103,11 @@ enum DeskTemplates {
         {{/rows}}</tbody></table>{{/hasRows}}
         {{^hasRows}}<p>{{t.noInvoices}}</p>{{/hasRows}}
         {{#nextLink}}<p><a href="{{nextLink}}">{{t.next}}</a></p>{{/nextLink}}
-        <h2>{{t.missing}}</h2>
-        {{#hasMissing}}<ul class="plain">{{#missing}}<li>{{name}} ({{email}})</li>{{/missing}}</ul>{{/hasMissing}}
+        <h2 id="missing">{{t.missing}}</h2>
+        {{#hasMissing}}<ul class="plain">{{#missing}}<li>{{name}} ({{email}}){{#canRemind}} \
+        <form class="inline" method="post" action="/desk/invoices/missing/{{id}}/remind"><input type="hidden" name="csrf" value="{{csrf}}">\
+        <input type="hidden" name="period" value="{{period}}"><button type="submit" class="quiet" aria-label="{{t.remindNow}}: {{name}}">{{t.remindNow}}</button></form>\
+        {{/canRemind}}{{#reminded}} <strong role="status">{{reminded}}</strong>{{/reminded}}</li>{{/missing}}</ul>{{/hasMissing}}
         {{^hasMissing}}<p>{{t.noneMissing}}</p>{{/hasMissing}}
         """
 

@@ -41,6 +41,9 @@ enum DeskTexts {
         ("next", "Next page", "Další stránka"),
         ("noInvoices", "No invoice matches.", "Žádná faktura neodpovídá."),
         ("missing", "Not uploaded yet", "Dosud nenahráli"),
+        ("remindNow", "Remind now", "Připomenout"),
+        ("remindedNow", "Reminder sent.", "Připomínka odeslána."),
+        ("remindedToday", "Already reminded today; nothing sent.", "Dnes už připomenuto; nic neodesláno."),
         ("noneMissing", "Everyone with a contract has an invoice for this month.", "Všichni se smlouvou mají za tento měsíc fakturu."),
         ("approveClean", "Approve all clean", "Schválit všechny bez nálezů"),
         (

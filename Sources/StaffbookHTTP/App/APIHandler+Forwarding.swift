@@ -320,6 +320,9 @@ extension APIHandler {
 
     func listJobs(_ input: Operations.ListJobs.Input) async throws -> Operations.ListJobs.Output { try await monthEnd.listJobs(input) }
     func runJob(_ input: Operations.RunJob.Input) async throws -> Operations.RunJob.Output { try await monthEnd.runJob(input) }
+    func remindMissingInvoice(_ input: Operations.RemindMissingInvoice.Input) async throws -> Operations.RemindMissingInvoice.Output {
+        try await monthEnd.remindMissingInvoice(input)
+    }
     func getReminderSettings(_ input: Operations.GetReminderSettings.Input) async throws -> Operations.GetReminderSettings.Output {
         try await monthEnd.getReminderSettings(input)
     }

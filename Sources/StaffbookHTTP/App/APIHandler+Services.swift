@@ -40,7 +40,9 @@ extension APIHandler {
             absences: AbsencesAPI(absences: services.absences, service: services.absenceService, teams: services.teams, clock: clock),
             calendarFeeds: CalendarFeedsAPI(feeds: services.calendarFeeds, links: services.calendarFeedLinks, teams: services.teams, clock: clock),
             notifications: NotificationsAPI(notifications: services.notifications, webhookPolicy: config.monthEnd.webhookPolicy, clock: clock),
-            monthEnd: MonthEndAPI(jobs: services.jobs, monthEndStore: services.monthEndStore, clock: clock),
+            monthEnd: MonthEndAPI(
+                jobs: services.jobs, monthEndStore: services.monthEndStore, service: services.monthEnd, accounts: services.accounts,
+                clock: clock),
             payments: PaymentsAPI(
                 runs: services.paymentRuns, service: services.paymentRunService, idempotencyKeys: idempotencyKeys,
                 fileLinks: services.fileLinks, clock: clock

@@ -68,6 +68,7 @@ package enum AccessPolicy {
         "actOnInvoice": .anyOf([.admin]),
         "bulkActOnInvoices": .anyOf([.admin]),
         "listMissingInvoices": .anyOf([.admin]),
+        "remindMissingInvoice": .anyOf([.admin]),
         "generateStatements": .anyOf([.admin]),
         "exportInvoices": .anyOf([.admin]),
         "markInvoicesExported": .anyOf([.admin]),

@@ -127,4 +127,13 @@ enum InvoiceTexts {
             cs: "Osoba \(personId.lowercasedString) neměla v \(month.iso) smlouvu HPP, DPP ani DPC."
         )
     }
+
+    static func notMissing(_ period: CalendarMonth) -> LocalizedText {
+        LocalizedText(
+            en: "Nothing to remind of: this person is not missing an invoice for \(period.iso) "
+                + "(it is uploaded, or they had no contractor contract then, or they are deactivated).",
+            cs: "Není co připomínat: této osobě nechybí faktura za \(period.iso) "
+                + "(je nahraná, nebo tehdy neměla živnostenskou smlouvu, nebo je deaktivovaná)."
+        )
+    }
 }

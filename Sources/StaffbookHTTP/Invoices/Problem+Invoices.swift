@@ -16,6 +16,8 @@ extension Problem {
             self = Problem(.uploadQuota, detail: InvoiceTexts.uploadQuota(files: files, bytes: bytes), headers: [.retryAfter: "3600"])
         case .noStatementContract(let personId, let month):
             self = Problem(.noStatementContract, detail: InvoiceTexts.noStatementContract(personId, month))
+        case .notMissing(let period):
+            self = Problem(.invalidTransition, detail: InvoiceTexts.notMissing(period))
         }
     }
 }

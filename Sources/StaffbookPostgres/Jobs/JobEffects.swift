@@ -11,19 +11,8 @@ enum JobEffects {
             case .notify(let notification):
                 try await NotificationOutbox.add(notification, now: now, on: connection, logger: logger)
             case .reminded(let personId, let period, let day, let notification):
-                // Once a day at most: a second run of the day's job finds the row and adds nothing.
-                try await NotificationOutbox.add(notification, now: now, on: connection, logger: logger)
-                let first = try await connection.query(
-                    """
-                    INSERT INTO invoice_reminders (account_id, period, sent_on, notification_id)
-                    VALUES (\(personId), \(period.firstDay.iso)::date, \(day.iso)::date, \(notification.id))
-                    ON CONFLICT DO NOTHING RETURNING notification_id
-                    """,
-                    logger: logger
-                ).collect()
-                if first.isEmpty {
-                    try await NotificationOutbox.withdraw(notification.id, on: connection, logger: logger)
-                }
+                _ = try await PostgresMonthEndRepository.remind(
+                    notification, personId: personId, period: period, on: day, now: now, on: connection, logger: logger)
             case .delivered(let notificationId, let channel, let at):
                 try await connection.query(
                     "UPDATE notifications SET state = 'sent', channel = \(channel.rawValue), sent_at = \(at) WHERE id = \(notificationId)",

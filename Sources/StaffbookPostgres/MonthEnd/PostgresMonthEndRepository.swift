@@ -23,6 +23,44 @@ package struct PostgresMonthEndRepository: MonthEndRepository {
     }
 
     package func missingInvoices(period: CalendarMonth) async throws -> [MissingInvoice] {
+        try await missing(period: period, personId: nil)
+    }
+
+    package func missingInvoice(personId: UUID, period: CalendarMonth) async throws -> MissingInvoice? {
+        try await missing(period: period, personId: personId).first
+    }
+
+    package func recordReminder(
+        _ notification: NewNotification, personId: UUID, period: CalendarMonth, on day: CalendarDay, now: Date
+    ) async throws -> Bool {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            try await Self.remind(notification, personId: personId, period: period, on: day, now: now, on: connection, logger: logger)
+        }
+    }
+
+    /// Adds the reminder's notification and its row; once a day at most, so a second reminder of
+    /// the day finds the row, withdraws its notification and answers false.
+    static func remind(
+        _ notification: NewNotification, personId: UUID, period: CalendarMonth, on day: CalendarDay, now: Date,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> Bool {
+        try await NotificationOutbox.add(notification, now: now, on: connection, logger: logger)
+        let first = try await connection.query(
+            """
+            INSERT INTO invoice_reminders (account_id, period, sent_on, notification_id)
+            VALUES (\(personId), \(period.firstDay.iso)::date, \(day.iso)::date, \(notification.id))
+            ON CONFLICT DO NOTHING RETURNING notification_id
+            """,
+            logger: logger
+        ).collect()
+        if first.isEmpty {
+            try await NotificationOutbox.withdraw(notification.id, on: connection, logger: logger)
+        }
+        return !first.isEmpty
+    }
+
+    private func missing(period: CalendarMonth, personId: UUID?) async throws -> [MissingInvoice] {
         let logger = self.logger
         let previous = period.adding(months: -1)
         return try await database.withConnection { connection in
@@ -33,7 +71,7 @@ package struct PostgresMonthEndRepository: MonthEndRepository {
                                  WHERE m.account_id = a.id), '{}'),
                        (SELECT i.amount::text FROM invoices i WHERE i.account_id = a.id AND i.period = \(previous.firstDay.iso)::date)
                 FROM accounts a
-                WHERE a.is_active
+                WHERE a.is_active AND (\(personId)::uuid IS NULL OR a.id = \(personId))
                   AND EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type = 'ICO'
                               AND c.valid_from <= \(period.lastDay.iso)::date
                               AND (c.valid_to IS NULL OR c.valid_to >= \(period.firstDay.iso)::date))

@@ -123,6 +123,8 @@ struct AuthorizationMatrixTests {
         Row(operation: "bulkActOnInvoices", method: .post, path: "/v1/invoices/bulk-actions", body: #"{"action":"approve","ids":[]}"#,
             expected: [none, hidden, hidden, ok]),
         Row(operation: "listMissingInvoices", method: .get, path: "/v1/invoices/missing?period=2026-10", expected: [none, hidden, hidden, ok]),
+        Row(operation: "remindMissingInvoice", method: .post, path: "/v1/invoices/missing/\(Demo.janNovak)/reminders?period=2026-10",
+            expected: [none, hidden, hidden, .status(202)]),
         Row(operation: "generateStatements", method: .post, path: "/v1/invoices/statements?period=2026-10", expected: [none, hidden, hidden, ok]),
         Row(operation: "exportInvoices", method: .get, path: "/v1/invoices/export?period=2026-09&format=csv", expected: [none, hidden, hidden, ok]),
         Row(operation: "markInvoicesExported", method: .post, path: "/v1/invoices/export/mark?period=2026-09",

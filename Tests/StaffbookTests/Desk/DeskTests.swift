@@ -107,6 +107,7 @@ struct DeskTests {
                     try await browser.post("/desk/invoices/\(own)", ["csrf": token, "action": "approve", "version": "1"]),
                     try await browser.post("/desk/invoices/\(own)/bank-account", ["csrf": token, "version": "1"]),
                     try await browser.post("/desk/invoices/approve-clean", ["csrf": token, "period": "2026-10", "key": "k"]),
+                    try await browser.post("/desk/invoices/missing/\(Demo.janNovak)/remind", ["csrf": token, "period": "2026-10"]),
                 ]
 
                 #expect(home.status == .ok, "\(email)")
@@ -230,6 +231,37 @@ struct DeskTests {
             #expect(report.text.contains("Petra Svobodová"))
             #expect(again.text.contains("Approved: 24 · Skipped: 1"), "the same key answers the same report")
             #expect(states == ["approved:24", "submitted:1"])
+        }
+    }
+
+    @Test func remindNowSendsTheMissingPersonOneReminderAndSaysSoBesideTheirName() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let browser = DeskBrowser(app)
+            try await browser.signIn(Self.admin)
+            let month = try await browser.get("/desk/invoices?period=2026-10")
+            let fields: KeyValuePairs<String, String> = ["csrf": browser.token(of: month), "period": "2026-10"]
+
+            let first = try await browser.post("/desk/invoices/missing/\(Demo.janNovak)/remind", fields)
+            let shown = try await browser.get(first.headers[.location] ?? "")
+            let second = try await browser.post("/desk/invoices/missing/\(Demo.janNovak)/remind", fields)
+            let shownAgain = try await browser.get(second.headers[.location] ?? "")
+            let forged = try await browser.post("/desk/invoices/missing/\(Demo.janNovak)/remind", ["period": "2026-10"])
+            let notMissing = try await browser.post("/desk/invoices/missing/\(Demo.petraSvobodova)/remind", fields)
+
+            #expect(month.text.contains("action=\"/desk/invoices/missing/\(Demo.janNovak)/remind\""))
+            #expect(month.text.contains("aria-label=\"Remind now: Jan Novák\""))
+            #expect(first.status == .seeOther)
+            #expect(first.headers[.location] == "/desk/invoices?period=2026-10&reminded=\(Demo.janNovak)&sent=1#missing")
+            #expect(shown.text.contains("Jan Novák (jan.novak@staffbook.example)"))
+            #expect(shown.text.contains("<strong role=\"status\">Reminder sent.</strong>"))
+            #expect(shownAgain.text.contains("Already reminded today; nothing sent."))
+            #expect(forged.status == .forbidden)
+            #expect(notMissing.status == .conflict)
+            #expect(notMissing.text.contains("not missing an invoice for 2026-10"))
+            let reminders = try await app.sql(
+                "SELECT count(*)::text FROM notifications WHERE account_id = '\(Demo.janNovak)' AND kind = 'invoice_reminder'")
+            #expect(reminders == ["1"])
         }
     }
 

@@ -209,3 +209,45 @@ struct MonthEndTests {
         }
     }
 }
+
+@Suite("Month-end: remind now")
+struct RemindNowTests {
+    @Test func anAdminRemindsOnePersonMissingTheInvoiceNowAndASecondPressThatDaySendsNothing() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let worker = try await app.token("jan.novak@staffbook.example")
+            let jan = try #require(try await app.sql("SELECT id::text FROM accounts WHERE email = 'jan.novak@staffbook.example'").first ?? nil)
+            let uploaded = try #require(
+                try await app.sql("SELECT account_id::text FROM invoices WHERE period = '2026-10-01' ORDER BY account_id LIMIT 1").first ?? nil)
+            struct Reminder: Decodable, Equatable { var personId: String; var period: String; var remindedOn: String; var sent: Bool }
+            let today = CalendarDay(app.clock.now()).iso
+
+            let first = try await app.send(.post, "/v1/invoices/missing/\(jan)/reminders?period=2026-10", token: admin)
+            let second = try await app.send(.post, "/v1/invoices/missing/\(jan)/reminders?period=2026-10", token: admin)
+            let notMissing = try await app.send(.post, "/v1/invoices/missing/\(uploaded)/reminders?period=2026-10", token: admin)
+            let future = try await app.send(.post, "/v1/invoices/missing/\(jan)/reminders?period=2027-01", token: admin)
+            let badMonth = try await app.send(.post, "/v1/invoices/missing/\(jan)/reminders?period=2026-13", token: admin)
+            let nobody = try await app.send(.post, "/v1/invoices/missing/\(UUID().uuidString)/reminders?period=2026-10", token: admin)
+            let byWorker = try await app.send(.post, "/v1/invoices/missing/\(jan)/reminders?period=2026-10", token: worker)
+
+            #expect(first.status == .accepted, "\(first.text)")
+            #expect(try first.decode(Reminder.self) == Reminder(personId: jan, period: "2026-10", remindedOn: today, sent: true))
+            #expect(try second.decode(Reminder.self).sent == false)
+            let stored = try await app.sql(
+                """
+                SELECT n.kind || ' ' || n.state || ' ' || (n.payload->>'period') FROM notifications n
+                WHERE n.account_id = '\(jan)' AND n.kind = 'invoice_reminder' AND n.state <> 'withdrawn'
+                """)
+            #expect(stored == ["invoice_reminder pending 2026-10"])
+            #expect(try await app.sql("SELECT sent_on::text FROM invoice_reminders WHERE account_id = '\(jan)'") == [today])
+            #expect(notMissing.status == .conflict)
+            #expect(notMissing.problem?.type == "urn:staffbook:problem:invalid-transition")
+            #expect(notMissing.problem?.detail.contains("not missing an invoice for 2026-10") == true)
+            #expect(future.status == .unprocessableContent)
+            #expect(badMonth.problem?.errors?.map(\.field) == ["query.period"])
+            #expect(nobody.status == .notFound)
+            #expect(byWorker.status == .notFound)
+        }
+    }
+}

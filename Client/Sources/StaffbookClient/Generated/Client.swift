@@ -3711,6 +3711,89 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// Remind one person missing the month's invoice now (admin).
+    ///
+    /// The same reminder the schedule sends, by e-mail or chat as the person chose. At most one
+    /// a day per person and month: a second one the same day sends nothing and answers
+    /// `sent: false`. A person not missing the month's invoice (uploaded, no contractor contract
+    /// in the month, deactivated) answers 409; a month that has not begun, 422.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/invoices/missing/{userId}/reminders`.
+    /// - Remark: Generated from `#/paths//v1/invoices/missing/{userId}/reminders/post(remindMissingInvoice)`.
+    public func remindMissingInvoice(_ input: Operations.RemindMissingInvoice.Input) async throws -> Operations.RemindMissingInvoice.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.RemindMissingInvoice.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/invoices/missing/{}/reminders",
+                    parameters: [
+                        input.path.userId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "period",
+                    value: input.query.period
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 202:
+                    let headers: Operations.RemindMissingInvoice.Output.Accepted.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.RemindMissingInvoice.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.InvoiceReminder.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// Apply one action to many invoices, each in its own transaction; answers per invoice (admin).
     ///
     /// With an `Idempotency-Key`, a retry gets the first answer and changes nothing more; the

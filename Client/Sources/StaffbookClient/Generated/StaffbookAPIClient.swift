@@ -173,6 +173,10 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listMissingInvoices(input) }
     }
 
+    public func remindMissingInvoice(_ input: Operations.RemindMissingInvoice.Input) async throws -> Operations.RemindMissingInvoice.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.remindMissingInvoice(input) }
+    }
+
     public func bulkActOnInvoices(_ input: Operations.BulkActOnInvoices.Input) async throws -> Operations.BulkActOnInvoices.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.bulkActOnInvoices(input) }
     }

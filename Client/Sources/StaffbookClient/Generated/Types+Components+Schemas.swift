@@ -5182,6 +5182,45 @@ extension Components {
                 case totals
             }
         }
+        /// - Remark: Generated from `#/components/schemas/InvoiceReminder`.
+        public struct InvoiceReminder: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InvoiceReminder/personId`.
+            public var personId: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/InvoiceReminder/period`.
+            public var period: Components.Schemas.Month
+            /// The day in Prague the reminder counts for.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceReminder/remindedOn`.
+            public var remindedOn: Components.Schemas.Day
+            /// False when the person was reminded of this month today already.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceReminder/sent`.
+            public var sent: Swift.Bool
+            /// Creates a new `InvoiceReminder`.
+            ///
+            /// - Parameters:
+            ///   - personId:
+            ///   - period:
+            ///   - remindedOn: The day in Prague the reminder counts for.
+            ///   - sent: False when the person was reminded of this month today already.
+            public init(
+                personId: Components.Schemas.Id,
+                period: Components.Schemas.Month,
+                remindedOn: Components.Schemas.Day,
+                sent: Swift.Bool
+            ) {
+                self.personId = personId
+                self.period = period
+                self.remindedOn = remindedOn
+                self.sent = sent
+            }
+            public enum CodingKeys: String, CodingKey {
+                case personId
+                case period
+                case remindedOn
+                case sent
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/InvoicePerson`.
         public struct InvoicePerson: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/InvoicePerson/id`.

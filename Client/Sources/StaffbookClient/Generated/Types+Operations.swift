@@ -6342,6 +6342,177 @@ public enum Operations {
             }
         }
     }
+    /// Remind one person missing the month's invoice now (admin).
+    ///
+    /// The same reminder the schedule sends, by e-mail or chat as the person chose. At most one
+    /// a day per person and month: a second one the same day sends nothing and answers
+    /// `sent: false`. A person not missing the month's invoice (uploaded, no contractor contract
+    /// in the month, deactivated) answers 409; a month that has not begun, 422.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/invoices/missing/{userId}/reminders`.
+    /// - Remark: Generated from `#/paths//v1/invoices/missing/{userId}/reminders/post(remindMissingInvoice)`.
+    public enum RemindMissingInvoice {
+        public static let id: Swift.String = "remindMissingInvoice"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/invoices/missing/{userId}/reminders/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invoices/missing/{userId}/reminders/POST/path/userId`.
+                public var userId: Components.Parameters.UserId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - userId:
+                public init(userId: Components.Parameters.UserId) {
+                    self.userId = userId
+                }
+            }
+            public var path: Operations.RemindMissingInvoice.Input.Path
+            /// - Remark: Generated from `#/paths/v1/invoices/missing/{userId}/reminders/POST/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invoices/missing/{userId}/reminders/POST/query/period`.
+                public var period: Components.Schemas.Month
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - period:
+                public init(period: Components.Schemas.Month) {
+                    self.period = period
+                }
+            }
+            public var query: Operations.RemindMissingInvoice.Input.Query
+            /// - Remark: Generated from `#/paths/v1/invoices/missing/{userId}/reminders/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemindMissingInvoice.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemindMissingInvoice.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RemindMissingInvoice.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.RemindMissingInvoice.Input.Path,
+                query: Operations.RemindMissingInvoice.Input.Query,
+                headers: Operations.RemindMissingInvoice.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invoices/missing/{userId}/reminders/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invoices/missing/{userId}/reminders/POST/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.RemindMissingInvoice.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/invoices/missing/{userId}/reminders/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invoices/missing/{userId}/reminders/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.InvoiceReminder)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.InvoiceReminder {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RemindMissingInvoice.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.RemindMissingInvoice.Output.Accepted.Headers = .init(),
+                    body: Operations.RemindMissingInvoice.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The reminder is on its way (or was sent today already).
+            ///
+            /// - Remark: Generated from `#/paths//v1/invoices/missing/{userId}/reminders/post(remindMissingInvoice)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.RemindMissingInvoice.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.RemindMissingInvoice.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "accepted",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Apply one action to many invoices, each in its own transaction; answers per invoice (admin).
     ///
     /// With an `Idempotency-Key`, a retry gets the first answer and changes nothing more; the

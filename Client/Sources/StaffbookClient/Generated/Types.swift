@@ -308,6 +308,17 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/invoices/missing`.
     /// - Remark: Generated from `#/paths//v1/invoices/missing/get(listMissingInvoices)`.
     func listMissingInvoices(_ input: Operations.ListMissingInvoices.Input) async throws -> Operations.ListMissingInvoices.Output
+    /// Remind one person missing the month's invoice now (admin).
+    ///
+    /// The same reminder the schedule sends, by e-mail or chat as the person chose. At most one
+    /// a day per person and month: a second one the same day sends nothing and answers
+    /// `sent: false`. A person not missing the month's invoice (uploaded, no contractor contract
+    /// in the month, deactivated) answers 409; a month that has not begun, 422.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/invoices/missing/{userId}/reminders`.
+    /// - Remark: Generated from `#/paths//v1/invoices/missing/{userId}/reminders/post(remindMissingInvoice)`.
+    func remindMissingInvoice(_ input: Operations.RemindMissingInvoice.Input) async throws -> Operations.RemindMissingInvoice.Output
     /// Apply one action to many invoices, each in its own transaction; answers per invoice (admin).
     ///
     /// With an `Idempotency-Key`, a retry gets the first answer and changes nothing more; the
@@ -1441,6 +1452,27 @@ extension APIProtocol {
         headers: Operations.ListMissingInvoices.Input.Headers = .init()
     ) async throws -> Operations.ListMissingInvoices.Output {
         try await listMissingInvoices(Operations.ListMissingInvoices.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Remind one person missing the month's invoice now (admin).
+    ///
+    /// The same reminder the schedule sends, by e-mail or chat as the person chose. At most one
+    /// a day per person and month: a second one the same day sends nothing and answers
+    /// `sent: false`. A person not missing the month's invoice (uploaded, no contractor contract
+    /// in the month, deactivated) answers 409; a month that has not begun, 422.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/invoices/missing/{userId}/reminders`.
+    /// - Remark: Generated from `#/paths//v1/invoices/missing/{userId}/reminders/post(remindMissingInvoice)`.
+    public func remindMissingInvoice(
+        path: Operations.RemindMissingInvoice.Input.Path,
+        query: Operations.RemindMissingInvoice.Input.Query,
+        headers: Operations.RemindMissingInvoice.Input.Headers = .init()
+    ) async throws -> Operations.RemindMissingInvoice.Output {
+        try await remindMissingInvoice(Operations.RemindMissingInvoice.Input(
+            path: path,
             query: query,
             headers: headers
         ))
