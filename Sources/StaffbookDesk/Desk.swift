@@ -84,6 +84,12 @@ package struct Desk: PageArea {
         router.get("/desk/people/:id") { request, context in
             await page(request) { try await person($0, id: context.parameters.get("id"), request: request) }
         }
+        router.get("/desk/people/:id/edit") { request, context in
+            await page(request) { try await editProfile($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/people/:id/edit") { request, context in
+            await page(request) { try await saveProfile($0, id: context.parameters.get("id"), request: request) }
+        }
         router.post("/desk/people/:id/rates") { request, context in
             await page(request) { try await addRate($0, id: context.parameters.get("id"), request: request) }
         }

@@ -54,6 +54,32 @@ def navigate(driver, element):
     WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
 
 
+def tab_to(driver, selector, limit=150):
+    """Presses Tab until the element with focus matches `selector`, as someone without a mouse
+    would; false when `limit` presses never reach it. Each stop must show where focus is."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        focused = driver.execute_script(
+            "const e = document.activeElement, s = getComputedStyle(e);"
+            "return [e.matches(arguments[0]), s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2];", selector)
+        if focused[0]:
+            return focused[1]
+    return None
+
+
+def press_enter(driver):
+    """Enter on the focused element, waiting for the page it leads to."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    old = driver.find_element("tag name", "html")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+
+
 class Walk:
     """Looks at each page it reaches at both widths and keeps what it found."""
 
@@ -95,6 +121,7 @@ def desk():
     driver = None
     try:
         from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
         driver = browser()
         walk = Walk(driver, axe_source())
 
@@ -107,6 +134,22 @@ def desk():
               driver.current_url.endswith("/desk/invoices?period=2026-10") or driver.current_url.endswith("/desk/invoices"),
               driver.current_url)
         walk.look("month")
+
+        # "Remind now" beside someone who has not uploaded, with the keyboard only.
+        missing = psql(database, "SELECT a.id FROM accounts a WHERE a.is_active AND EXISTS (SELECT 1 FROM contracts c "
+                                 "WHERE c.account_id = a.id AND c.type = 'ICO' AND c.valid_from <= '2026-10-31' "
+                                 "AND (c.valid_to IS NULL OR c.valid_to >= '2026-10-01')) AND NOT EXISTS (SELECT 1 FROM invoices i "
+                                 "WHERE i.account_id = a.id AND i.period = '2026-10-01') ORDER BY a.last_name COLLATE czech LIMIT 1")
+        driver.set_window_size(1280, 900)
+        driver.find_element(By.TAG_NAME, "body").click()
+        visible = tab_to(driver, f"form[action='/desk/invoices/missing/{missing}/remind'] button")
+        if visible is not None:
+            press_enter(driver)
+        reminded = psql(database, f"SELECT count(*) FROM notifications WHERE account_id = '{missing}' AND kind = 'invoice_reminder'")
+        check("desk: Remind now, reached with Tab and pressed with Enter (focus drawn at each stop), reminds that person once",
+              visible is True and reminded == "1" and "Reminder sent." in driver.find_element(By.ID, "main").text,
+              f"focus visible {visible}, {reminded} reminders")
+        walk.look("month-reminded")
 
         driver.find_element(By.CSS_SELECTOR, "input[name=attention]").click()
         navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.bar button[type=submit]"))
@@ -195,6 +238,27 @@ def desk():
         text = driver.find_element(By.TAG_NAME, "main").text
         check("desk: a person found by name shows their contracts, rates and billing details",
               "Contracts" in text and "Hourly rates" in text and "Billing details" in text, text[:200])
+
+        # Editing the profile with the keyboard only: Tab to the link, Enter, Tab to a field,
+        # type, Tab to Save, Enter.
+        from selenium.webdriver.common.action_chains import ActionChains
+        driver.find_element(By.TAG_NAME, "body").click()
+        to_link = tab_to(driver, "a[href$='/edit']")
+        if to_link is not None:
+            press_enter(driver)
+        walk.look("profile-edit")
+        person_id = driver.current_url.rstrip("/").split("/")[-2]
+        driver.find_element(By.TAG_NAME, "body").click()
+        to_field = tab_to(driver, "#position")
+        if to_field is not None:
+            ActionChains(driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).send_keys("Vedoucí vývoje").perform()
+        to_save = tab_to(driver, "form.panel button[type=submit]")
+        if to_save is not None:
+            press_enter(driver)
+        saved = psql(database, f"SELECT position FROM accounts WHERE id = '{person_id}'")
+        check("desk: the profile edited with the keyboard only (Tab, type, Enter) is saved, and the page says so",
+              to_link and to_field and to_save and saved == "Vedoucí vývoje" and "Done." in driver.find_element(By.ID, "main").text,
+              f"reached {to_link}, {to_field}, {to_save}; position {saved!r}")
 
         driver.get(server.url + "/desk/nothing-here")
         walk.look("not-found")

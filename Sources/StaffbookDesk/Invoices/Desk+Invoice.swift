@@ -167,7 +167,7 @@ extension Desk {
                     "by": file.uploadedBy.map { $0.firstName + " " + $0.lastName } ?? "", "current": file.isCurrent,
                 ] as [String: Any]
             },
-            "problem": problem.map(Self.model) as Any, "isPDF": invoice.file.mediaType == "application/pdf",
+            "problem": problem.map { Self.model($0, language: view.language) } as Any, "isPDF": invoice.file.mediaType == "application/pdf",
             "canAct": !allowed.isDisjoint(with: [.approve, .return, .undoApproval]),
             "canApprove": allowed.contains(.approve) && !attention, "canOverride": allowed.contains(.approve) && attention,
             "canReturn": allowed.contains(.return), "canUndoApproval": allowed.contains(.undoApproval),

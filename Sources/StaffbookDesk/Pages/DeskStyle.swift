@@ -20,8 +20,9 @@ enum DeskStyle {
         form.inline{display:inline}
         .bar{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.6rem 0}
         label{display:block;font-size:.9rem;color:var(--muted)}
+        fieldset{border:1px solid var(--line);border-radius:6px;margin:.6rem 0}
         input,select,textarea,button{font:inherit}
-        input[type=text],input[type=email],input[type=password],input[type=search],input[type=month],select,textarea{
+        input[type=text],input[type=email],input[type=tel],input[type=password],input[type=search],input[type=month],select,textarea{
         padding:.35rem .5rem;border:1px solid #8a94a3;border-radius:6px;max-width:100%;background:#fff;color:var(--ink)}
         textarea{width:100%;min-height:4.5rem}
         button,.button{display:inline-block;padding:.4rem .9rem;border:1px solid var(--accent);border-radius:6px;background:var(--accent);color:#fff;cursor:pointer;text-decoration:none}

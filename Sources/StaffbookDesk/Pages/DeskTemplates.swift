@@ -14,7 +14,7 @@ enum DeskTemplates {
     static let all: [(String, String)] = [
         ("layout", layout), ("problem", problem), ("signIn", signIn), ("home", home), ("error", error), ("month", month),
         ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement), ("people", people),
-        ("person", person),
+        ("person", person), ("profile", profile),
     ]
 
     static let layout = """
@@ -47,7 +47,7 @@ enum DeskTemplates {
 
     static let problem = """
         {{#problem}}<div class="notice bad" role="alert"><strong>{{title}}</strong><p>{{detail}}</p>\
-        {{#fields}}<p class="fielderror">{{message}}</p>{{/fields}}\
+        {{#fields}}<p class="fielderror">{{#label}}{{label}}: {{/label}}{{message}}</p>{{/fields}}\
         {{#requestId}}<p>{{t.requestId}}: <code>{{requestId}}</code></p>{{/requestId}}</div>{{/problem}}
         """
 
@@ -291,6 +291,7 @@ enum DeskTemplates {
         <section class="panel" aria-labelledby="profile"><h2 id="profile">{{t.profile}}</h2>
         <dl class="data"><dt>{{t.email}}</dt><dd>{{email}}</dd><dt>{{t.position}}</dt><dd>{{position}}</dd><dt>{{t.phone}}</dt><dd>{{phone}}</dd>
         <dt>{{t.capacity}}</dt><dd>{{capacity}}</dd><dt>{{t.teams}}</dt><dd>{{teams}}</dd><dt>{{t.activeLabel}}</dt><dd>{{active}}</dd></dl>
+        {{#canEdit}}<p><a class="button quiet" href="/desk/people/{{id}}/edit">{{t.editProfile}}</a></p>{{/canEdit}}
         <h2>{{t.contracts}}</h2>
         <ul class="plain">{{#contracts}}<li>{{type}}: {{from}} – {{to}}</li>{{/contracts}}</ul>
         {{#billing}}<h2>{{t.billing}}</h2><dl class="data"><dt>IČO</dt><dd>{{ico}}</dd><dt>DIČ</dt><dd>{{dic}}</dd>\
@@ -307,5 +308,33 @@ enum DeskTemplates {
         <p><button type="submit">{{t.addRate}}</button></p></form>{{/canAddRate}}
         </section>
         </div>
+        """
+
+    static let profile = """
+        <p><a href="/desk/people/{{id}}">{{name}}</a></p>
+        <h1>{{t.editProfile}}: {{name}}</h1>
+        {{#stale}}<div class="notice bad" role="alert"><strong>{{t.stale}}</strong><p>{{t.staleProfile}}</p></div>{{/stale}}
+        {{> problem}}
+        <form class="panel" method="post" action="/desk/people/{{id}}/edit">
+        <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="version" value="{{version}}">
+        <p>{{t.email}}: {{email}}</p>
+        <p><label for="academicTitle">{{t.academicTitle}}</label><input id="academicTitle" type="text" name="academicTitle" value="{{typed.academicTitle}}" maxlength="50"></p>
+        <p><label for="firstName">{{t.firstName}}</label><input id="firstName" type="text" name="firstName" value="{{typed.firstName}}" maxlength="100" required autocomplete="off"></p>
+        <p><label for="lastName">{{t.lastName}}</label><input id="lastName" type="text" name="lastName" value="{{typed.lastName}}" maxlength="100" required autocomplete="off"></p>
+        <p><label for="position">{{t.position}}</label><input id="position" type="text" name="position" value="{{typed.position}}" maxlength="100"></p>
+        <p><label for="capacityHoursPerWeek">{{t.capacityHoursPerWeek}}</label><input id="capacityHoursPerWeek" type="text" name="capacityHoursPerWeek" \
+        value="{{typed.capacityHoursPerWeek}}" inputmode="decimal" maxlength="5" aria-describedby="capacityHint"> <small id="capacityHint">{{t.capacityHint}}</small></p>
+        <p><label for="phone">{{t.phone}}</label><input id="phone" name="phone" type="tel" value="{{typed.phone}}" maxlength="30"></p>
+        <p><label for="personalEmail">{{t.personalEmail}}</label><input id="personalEmail" name="personalEmail" type="email" value="{{typed.personalEmail}}" maxlength="254"></p>
+        <fieldset><legend>{{t.rolesLabel}}</legend>
+        <label><input type="checkbox" name="role.team_leader"{{#typed.is_team_leader}} checked{{/typed.is_team_leader}}> {{t.roleTeamLeader}}</label>
+        <label><input type="checkbox" name="role.admin"{{#typed.is_admin}} checked{{/typed.is_admin}}> {{t.roleAdmin}}</label>
+        </fieldset>
+        <fieldset><legend>{{t.personLanguage}}</legend>
+        <label><input type="radio" name="language" value="cs"{{#typed.lang_cs}} checked{{/typed.lang_cs}}> Čeština</label>
+        <label><input type="radio" name="language" value="en"{{#typed.lang_en}} checked{{/typed.lang_en}}> English</label>
+        </fieldset>
+        <p><button type="submit">{{t.save}}</button></p>
+        </form>
         """
 }

@@ -15,6 +15,8 @@ enum DeskTexts {
         return language == .cs ? row.2 : row.1
     }
 
+    static func has(_ key: String) -> Bool { table.contains { $0.0 == key } }
+
     private static let table: [(String, String, String)] = [
         ("skip", "Skip to the content", "Přejít na obsah"),
         ("signIn", "Sign in", "Přihlásit se"),
@@ -41,6 +43,22 @@ enum DeskTexts {
         ("next", "Next page", "Další stránka"),
         ("noInvoices", "No invoice matches.", "Žádná faktura neodpovídá."),
         ("missing", "Not uploaded yet", "Dosud nenahráli"),
+        ("editProfile", "Edit the profile", "Upravit profil"),
+        ("firstName", "First name", "Jméno"),
+        ("lastName", "Last name", "Příjmení"),
+        ("academicTitle", "Title", "Titul"),
+        ("capacityHoursPerWeek", "Hours a week", "Hodin týdně"),
+        ("capacityHint", "Left empty, it stays as it is.", "Prázdné zůstane, jak je."),
+        ("personalEmail", "Personal e-mail", "Soukromý e-mail"),
+        ("rolesLabel", "Roles", "Role"),
+        ("personLanguage", "Language of mail and pages", "Jazyk e-mailů a stránek"),
+        ("save", "Save", "Uložit"),
+        ("roleTeamLeader", "Team leader", "Vedoucí týmu"),
+        ("roleAdmin", "Admin", "Administrátor"),
+        (
+            "staleProfile", "Someone changed this profile meanwhile. What you typed is kept below; the page shows the current version now.",
+            "Profil mezitím někdo změnil. Co jste napsali, zůstalo níže; stránka teď vychází z aktuální verze."
+        ),
         ("remindNow", "Remind now", "Připomenout"),
         ("remindedNow", "Reminder sent.", "Připomínka odeslána."),
         ("remindedToday", "Already reminded today; nothing sent.", "Dnes už připomenuto; nic neodesláno."),

@@ -128,7 +128,7 @@ extension Desk {
             },
             "canDownload": run.state != .cancelled, "canCancel": run.state == .draft || run.state == .sent,
             "atBank": run.state == .sent, "csrf": view.formToken, "reason": reason, "done": done,
-            "problem": problem.map(Self.model) as Any,
+            "problem": problem.map { Self.model($0, language: view.language) } as Any,
         ]
         return DeskPage(title: "\(view.text("run")) \(run.number)", template: "paymentRun", model: model, status: status)
             .response(view, library: library)

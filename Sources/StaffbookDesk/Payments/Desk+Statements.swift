@@ -49,7 +49,8 @@ extension Desk {
             return statementPage(view, model: model)
         } catch {
             let problem = try shownRefusal(error, view)
-            return statementPage(view, model: ["problem": Self.model(problem)], status: HTTPResponse.Status(code: problem.status))
+            return statementPage(
+                view, model: ["problem": Self.model(problem, language: view.language)], status: HTTPResponse.Status(code: problem.status))
         }
     }
 

@@ -74,7 +74,7 @@ extension Desk {
 
     /// The person when the signed-in one may see them (themselves, an admin anyone, a leader
     /// their members); otherwise not found, as the API answers.
-    private func visiblePerson(_ id: String?, session: BrowserSession) async throws -> PersonProfile {
+    func visiblePerson(_ id: String?, session: BrowserSession) async throws -> PersonProfile {
         guard let id = id.flatMap(UUID.init(uuidString:)) else { throw DeskRefusal.notFound }
         try await services.visibility.requireVisible(
             id, to: Caller(accountId: session.account.id, sessionId: session.sessionId, roles: session.account.roles))
@@ -122,7 +122,8 @@ extension Desk {
                 ] as [String: Any]
             } as Any,
             "canAddRate": AccessPolicy.allows("addUserRate", roles: session.account.roles), "csrf": view.formToken,
-            "typed": typed, "problem": problem.map(Self.model) as Any, "done": done,
+            "canEdit": AccessPolicy.allows("updateUser", roles: session.account.roles),
+            "typed": typed, "problem": problem.map { Self.model($0, language: view.language) } as Any, "done": done,
         ]
         return DeskPage(title: person.firstName + " " + person.lastName, template: "person", model: model, status: status)
             .response(view, library: library)

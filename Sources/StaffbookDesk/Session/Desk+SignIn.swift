@@ -58,14 +58,23 @@ extension Desk {
         let token = FormToken.random()
         var response = DeskPage(
             title: view.text("signIn"), template: "signIn",
-            model: ["csrf": token, "email": email, "next": next as Any, "problem": problem.map(Self.model) as Any], status: status
+            model: ["csrf": token, "email": email, "next": next as Any, "problem": problem.map { Self.model($0, language: view.language) } as Any],
+            status: status
         ).response(view, library: library)
         response.setCookie(Cookie(name: Self.signInCookie, value: token, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax))
         if status == .tooManyRequests, let retry = problem?.retryAfter { response.headers[.retryAfter] = retry }
         return response
     }
 
-    static func model(_ problem: PageProblem) -> [String: Any] {
-        ["title": problem.title, "detail": problem.detail, "fields": problem.fields.map { ["message": $0.message] }]
+    /// A refusal for the `problem` partial; a field the page has a label for is named by it.
+    static func model(_ problem: PageProblem, language: Language) -> [String: Any] {
+        [
+            "title": problem.title, "detail": problem.detail,
+            "fields": problem.fields.map { field in
+                let key = field.name.split(separator: ".").last.map(String.init) ?? field.name
+                let label = DeskTexts.has(key) ? DeskTexts.text(key, language) : ""
+                return ["message": field.message, "label": label]
+            },
+        ]
     }
 }

@@ -93,19 +93,10 @@ extension PeopleAPI {
         let id = try InputValidation.pathID(input.path.userId)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
-        var validation = InputValidation()
-        let changes = ProfileChanges(
-            firstName: body.firstName.map { validation.requiredText($0, field: "body.firstName", maxLength: 100) },
-            lastName: body.lastName.map { validation.requiredText($0, field: "body.lastName", maxLength: 100) },
-            academicTitle: validation.optionalText(body.academicTitle, field: "body.academicTitle", maxLength: 50),
-            position: validation.optionalText(body.position, field: "body.position", maxLength: 100),
-            capacityHoursPerWeek: validation.capacity(body.capacityHoursPerWeek, field: "body.capacityHoursPerWeek"),
-            phone: validation.phone(body.phone, field: "body.phone"),
-            personalEmail: validation.email(body.personalEmail, field: "body.personalEmail"),
-            roles: body.roles.map { Set($0.compactMap { Role(rawValue: $0.rawValue) }) },
-            language: body.language.map { $0 == .en ? .en : .cs }
-        )
-        try validation.check()
+        let changes = try PeoplePageInput.profile(
+            firstName: body.firstName, lastName: body.lastName, academicTitle: body.academicTitle, position: body.position,
+            capacityHoursPerWeek: body.capacityHoursPerWeek, phone: body.phone, personalEmail: body.personalEmail,
+            roles: body.roles.map { $0.map(\.rawValue) }, language: body.language.map { $0 == .en ? .en : .cs })
         switch try await people.update(id: id, condition: condition, changes: changes, by: caller.accountId, now: clock.now()) {
         case .notFound: throw Problem(.notFound)
         case .stale: throw Problem(.preconditionFailed)

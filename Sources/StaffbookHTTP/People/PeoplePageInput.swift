@@ -14,6 +14,28 @@ package enum PeoplePageInput {
         return NewRateEntry(amount: amount, effectiveFrom: from, reason: reason.nilIfEmpty)
     }
 
+    /// Profile changes as `PATCH /v1/users/{id}` reads its body: absent stays, `""` clears an
+    /// optional text, a capacity is hours a week to a tenth between 0 and 80.
+    package static func profile(
+        firstName: String?, lastName: String?, academicTitle: String?, position: String?, capacityHoursPerWeek: Double?,
+        phone: String?, personalEmail: String?, roles: [String]?, language: Language?
+    ) throws -> ProfileChanges {
+        var validation = InputValidation()
+        let changes = ProfileChanges(
+            firstName: firstName.map { validation.requiredText($0, field: "body.firstName", maxLength: 100) },
+            lastName: lastName.map { validation.requiredText($0, field: "body.lastName", maxLength: 100) },
+            academicTitle: validation.optionalText(academicTitle, field: "body.academicTitle", maxLength: 50),
+            position: validation.optionalText(position, field: "body.position", maxLength: 100),
+            capacityHoursPerWeek: validation.capacity(capacityHoursPerWeek, field: "body.capacityHoursPerWeek"),
+            phone: validation.phone(phone, field: "body.phone"),
+            personalEmail: validation.email(personalEmail, field: "body.personalEmail"),
+            roles: roles.map { Set($0.compactMap(Role.init(rawValue:))) },
+            language: language
+        )
+        try validation.check()
+        return changes
+    }
+
     /// A name to search for and a team, as the list's `q` and `teamId` are read.
     package static func filter(query: String?, teamId: String?, active: Bool?) throws -> PeopleFilter {
         var validation = InputValidation()
