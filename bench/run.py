@@ -145,6 +145,18 @@ def sign_in(email, url=URL, timeout=30):
     return r.json()
 
 
+def desk_cookie(email, url=URL):
+    """Signs in to the desk through its form; the session cookie a browser would then send."""
+    browser = requests.Session()
+    form = browser.get(url + "/desk/sign-in", timeout=30)
+    token = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
+    signed = browser.post(url + "/desk/sign-in", data={"csrf": token, "email": email, "password": "staffbook-demo"},
+                          allow_redirects=False, timeout=30)
+    if signed.status_code != 303 or "sb_desk" not in browser.cookies:
+        raise RuntimeError(f"desk sign-in failed: {signed.status_code}")
+    return "sb_desk=" + browser.cookies["sb_desk"]
+
+
 TICKS = os.sysconf("SC_CLK_TCK")
 SERVER_PID = None
 
@@ -294,6 +306,14 @@ def main():
             row["pgbench_unprepared_tps"] = pgbench(script, mode="extended", **defines)
             rows.append(row)
             print(f"  {name}: {row['rps']:.0f} req/s", flush=True)
+        # The desk's two pages an admin opens all month, beside the API's list above: the month
+        # (its first 50 invoices with checks, who has not uploaded) and one invoice.
+        desk = desk_cookie("person1@bench.example")
+        invoice_id = requests.get(URL + uri, headers={"Authorization": f"Bearer {admin}"}, timeout=30).json()["items"][0]["id"]
+        for name, path in (("GET /desk/invoices (the month page)", "/desk/invoices?period=2026-09"),
+                           ("GET /desk/invoices/{id} (an invoice page)", f"/desk/invoices/{invoice_id}")):
+            rows.append(wrk(name, BENCH_PATH=path, BENCH_COOKIE=desk))
+            print(f"  {name}: {rows[-1]['rps']:.0f} req/s, p50 {rows[-1]['p50_ms']:.1f} ms", flush=True)
         # Time tracking on 5,000,000 entries: a person's week, a team leader reading a member's
         # month, the company's month by team and by project (reports an admin asks for: two at a
         # time, and one alone for its own latency), the timer.

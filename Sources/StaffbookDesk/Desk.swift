@@ -49,6 +49,9 @@ package struct Desk: PageArea {
         router.get("/desk/language") { request, _ in switchLanguage(request) }
         router.get("/desk/sign-in") { request, _ in await page(request) { try await signInForm($0, request: request) } }
         router.post("/desk/sign-in") { request, _ in await page(request) { try await signIn($0, request: request) } }
+        router.get("/desk/sign-in/google") { request, _ in await page(request) { try startGoogle($0, request: request) } }
+        router.post("/desk/sign-in/google") { request, _ in await page(request) { try await googleAnswered($0, request: request) } }
+        router.post("/desk/sign-in/google/continue") { request, _ in await page(request) { try await continueGoogle($0, request: request) } }
         router.post("/desk/sign-out") { request, _ in await page(request) { try await signOut($0, request: request) } }
         router.get("/desk/invoices") { request, _ in await page(request) { try await month($0, request: request) } }
         router.post("/desk/invoices/approve-clean") { request, _ in await page(request) { try await approveClean($0, request: request) } }

@@ -1,7 +1,7 @@
 -- One request shape for wrk, from the environment:
 --   BENCH_METHOD, BENCH_PATH (may hold {id}), BENCH_TOKEN, BENCH_BODY_FILE, BENCH_CONTENT_TYPE,
 --   BENCH_IDS_FILE (one id per line: each request takes the next, so no id is used twice),
---   BENCH_IF_MATCH.
+--   BENCH_IF_MATCH, BENCH_COOKIE (a desk page: the session cookie instead of a token).
 local method = os.getenv("BENCH_METHOD") or "GET"
 local path = os.getenv("BENCH_PATH") or "/"
 local token = os.getenv("BENCH_TOKEN")
@@ -16,6 +16,7 @@ local headers = {}
 if token then headers["Authorization"] = "Bearer " .. token end
 if os.getenv("BENCH_CONTENT_TYPE") then headers["Content-Type"] = os.getenv("BENCH_CONTENT_TYPE") end
 if os.getenv("BENCH_IF_MATCH") then headers["If-Match"] = os.getenv("BENCH_IF_MATCH") end
+if os.getenv("BENCH_COOKIE") then headers["Cookie"] = os.getenv("BENCH_COOKIE") end
 
 -- Without an id list every request is the same: wrk then sends one prepared request and runs
 -- no Lua per request, so the load generator takes as little of the 2 cores as it can.

@@ -15,6 +15,7 @@ enum DeskTemplates {
         ("layout", layout), ("problem", problem), ("signIn", signIn), ("home", home), ("error", error), ("month", month),
         ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement), ("people", people),
         ("person", person), ("profile", profile),
+        ("googleContinue", googleContinue),
     ]
 
     static let layout = """
@@ -60,6 +61,16 @@ enum DeskTemplates {
         <p><label for="email">{{t.email}}</label><input id="email" type="email" name="email" value="{{email}}" autocomplete="username" required maxlength="254"></p>
         <p><label for="password">{{t.password}}</label><input id="password" type="password" name="password" autocomplete="current-password" required maxlength="1024"></p>
         <p><button type="submit">{{t.signIn}}</button></p>
+        </form>
+        {{#google}}<p><a class="button quiet" href="{{google}}">{{t.signInWithGoogle}}</a></p>{{/google}}
+        """
+
+    static let googleContinue = """
+        <h1>{{t.signIn}}</h1>
+        <form class="panel" method="post" action="/desk/sign-in/google/continue">
+        <input type="hidden" name="id_token" value="{{idToken}}"><input type="hidden" name="state" value="{{state}}">
+        <p>{{t.googleContinueLead}}</p>
+        <p><button type="submit">{{t.googleContinue}}</button></p>
         </form>
         """
 

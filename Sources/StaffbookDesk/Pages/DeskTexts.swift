@@ -43,6 +43,14 @@ enum DeskTexts {
         ("next", "Next page", "Další stránka"),
         ("noInvoices", "No invoice matches.", "Žádná faktura neodpovídá."),
         ("missing", "Not uploaded yet", "Dosud nenahráli"),
+        ("signInWithGoogle", "Sign in with Google", "Přihlásit se přes Google"),
+        ("googleContinueLead", "Google has confirmed who you are. Continue to the desk.", "Google potvrdil, kdo jste. Pokračujte na stůl."),
+        ("googleContinue", "Continue", "Pokračovat"),
+        ("googleRefused", "Google did not sign you in", "Google vás nepřihlásil"),
+        (
+            "googleRefusedDetail", "Google answered without a sign-in. Try again, or sign in with your password.",
+            "Google odpověděl bez přihlášení. Zkuste to znovu, nebo se přihlaste heslem."
+        ),
         ("editProfile", "Edit the profile", "Upravit profil"),
         ("firstName", "First name", "Jméno"),
         ("lastName", "Last name", "Příjmení"),

@@ -54,11 +54,15 @@ extension Desk {
     }
 
     /// The sign-in form with a fresh value for its cookie and its hidden field.
-    private func signInPage(_ view: DeskView, email: String, next: String?, problem: PageProblem?, status: HTTPResponse.Status) -> Response {
+    func signInPage(_ view: DeskView, email: String, next: String?, problem: PageProblem?, status: HTTPResponse.Status) -> Response {
         let token = FormToken.random()
         var response = DeskPage(
             title: view.text("signIn"), template: "signIn",
-            model: ["csrf": token, "email": email, "next": next as Any, "problem": problem.map { Self.model($0, language: view.language) } as Any],
+            model: [
+                "csrf": token, "email": email, "next": next as Any,
+                "problem": problem.map { Self.model($0, language: view.language) } as Any,
+                "google": services.auth.googleSignIn == nil ? "" : Self.googleStart(next: next),
+            ],
             status: status
         ).response(view, library: library)
         response.setCookie(Cookie(name: Self.signInCookie, value: token, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax))

@@ -19,6 +19,19 @@ extension AuthService {
         return try await browserSession(issued)
     }
 
+    /// A browser's sign-in with Google: the ID token Google posted back, bound to this sign-in by
+    /// the nonce the desk sent with it; verified and throttled as `POST /v1/auth/google`.
+    package func signInForBrowser(googleIDToken token: String, nonce: String, address: String, userAgent: String?) async throws -> BrowserSession {
+        let issued = try await signIn(googleIDToken: token, client: Self.browserClient(userAgent), address: address, nonce: nonce)
+        return try await browserSession(issued)
+    }
+
+    /// Where a browser signs in with Google, when Google sign-in is configured: the first client
+    /// id, and the hosted domain Google should offer.
+    package var googleSignIn: (clientId: String, hostedDomain: String?)? {
+        config.google.clientIds.first.map { ($0, config.google.hostedDomain) }
+    }
+
     /// The session behind a cookie's secret, with the account as it is now; nil when it has ended.
     package func browserSession(secret: String) async throws -> BrowserSession? {
         guard RefreshToken.isWellFormed(secret) else { return nil }

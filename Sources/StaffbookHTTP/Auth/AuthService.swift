@@ -54,12 +54,12 @@ package struct AuthService: Sendable {
         return try await startSession(for: account, client: client)
     }
 
-    func signIn(googleIDToken token: String, client: String, address: String) async throws -> Issued {
+    func signIn(googleIDToken token: String, client: String, address: String, nonce: String? = nil) async throws -> Issued {
         let addressKey = ThrottleKey.address(address, limit: config.maxFailuresPerAddress)
         try await refuseIfThrottled([addressKey])
         let email: String
         do {
-            email = try await google.verify(token, now: clock.now())
+            email = try await google.verify(token, now: clock.now(), nonce: nonce)
         } catch let failure as GoogleIDTokenVerifier.Failure {
             try await throttle.recordFailure([addressKey], now: clock.now())
             logger.notice("google sign-in refused", metadata: ["reason": "\(failure)"])

@@ -10,7 +10,7 @@ struct GoogleIDTokenVerifier: Sendable {
 
     enum Failure: Error, Equatable {
         case malformed, unknownKey, badSignature, wrongIssuer, wrongAudience, expired, issuedInFuture
-        case emailNotVerified, wrongDomain
+        case emailNotVerified, wrongDomain, wrongNonce
     }
 
     struct Claims: JWTPayload {
@@ -21,9 +21,10 @@ struct GoogleIDTokenVerifier: Sendable {
         var email: String?
         var emailVerified: Bool?
         var hd: String?
+        var nonce: String?
 
         enum CodingKeys: String, CodingKey {
-            case iss, aud, exp, iat, email, hd
+            case iss, aud, exp, iat, email, hd, nonce
             case emailVerified = "email_verified"
         }
 
@@ -35,6 +36,7 @@ struct GoogleIDTokenVerifier: Sendable {
             iat = try container.decode(Double.self, forKey: .iat)
             email = try container.decodeIfPresent(String.self, forKey: .email)
             hd = try container.decodeIfPresent(String.self, forKey: .hd)
+            nonce = try container.decodeIfPresent(String.self, forKey: .nonce)
             // Google has sent this both as a boolean and as the string "true".
             if let flag = try? container.decodeIfPresent(Bool.self, forKey: .emailVerified) {
                 emailVerified = flag
@@ -51,8 +53,9 @@ struct GoogleIDTokenVerifier: Sendable {
         var kid: String?
     }
 
-    /// The verified e-mail address the token vouches for.
-    func verify(_ token: String, now: Date) async throws -> String {
+    /// The verified e-mail address the token vouches for. A browser's sign-in passes the nonce
+    /// it sent Google, so a token issued for another sign-in is refused.
+    func verify(_ token: String, now: Date, nonce: String? = nil) async throws -> String {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, token.utf8.count <= 8192, let headerData = Base64URL.decode(parts[0]),
             let header = try? JSONDecoder().decode(Header.self, from: headerData),
@@ -71,6 +74,7 @@ struct GoogleIDTokenVerifier: Sendable {
         guard claims.exp + config.leeway > seconds else { throw Failure.expired }
         guard claims.iat - config.leeway <= seconds else { throw Failure.issuedInFuture }
         guard let email = claims.email, claims.emailVerified == true else { throw Failure.emailNotVerified }
+        if let nonce, claims.nonce != nonce { throw Failure.wrongNonce }
         if let domain = config.hostedDomain, claims.hd?.lowercased() != domain.lowercased() {
             throw Failure.wrongDomain
         }

@@ -5,6 +5,7 @@ import StaffbookCore
 /// The OpenAPI runtime writes header values percent-encoded (the `simple` style), which turns
 /// `"v3"` into `%22v3%22` and `<…>; rel="next"` into an unreadable string. For the headers
 /// whose values we produce, undo exactly that one encoding so clients get them as RFC 9110 says.
+/// Only the API's answers: the desk's pages never pass through the runtime.
 struct HeaderEncodingMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -16,6 +17,8 @@ struct HeaderEncodingMiddleware: RouterMiddleware {
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
+        // Pages write their headers themselves: a redirect's query stays percent-encoded.
+        guard !request.uri.path.hasPrefix("/desk") else { return response }
         for name in Self.names {
             // Most values have nothing encoded; Foundation's decoding costs a copy through NSString.
             if let value = response.headers[name], value.utf8.contains(UInt8(ascii: "%")), let decoded = value.removingPercentEncoding {

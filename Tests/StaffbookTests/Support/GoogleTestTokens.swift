@@ -41,6 +41,7 @@ enum GoogleTestTokens {
         var email: String
         var email_verified: Bool = true
         var hd: String? = "staffbook.test"
+        var nonce: String?
         var iat: Int
         var exp: Int
 
