@@ -55,6 +55,7 @@ package struct Desk: PageArea {
         router.post("/desk/sign-out") { request, _ in await page(request) { try await signOut($0, request: request) } }
         router.get("/desk/invoices") { request, _ in await page(request) { try await month($0, request: request) } }
         router.post("/desk/invoices/approve-clean") { request, _ in await page(request) { try await approveClean($0, request: request) } }
+        router.get("/desk/invoices/missing") { request, _ in await page(request) { try await missing($0, request: request) } }
         router.post("/desk/invoices/missing/:id/remind") { request, context in
             await page(request) { try await remind($0, id: context.parameters.get("id"), request: request) }
         }

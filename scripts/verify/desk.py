@@ -142,15 +142,21 @@ def desk():
                                  "WHERE i.account_id = a.id AND i.period = '2026-10-01') ORDER BY a.last_name COLLATE czech LIMIT 1")
         driver.set_window_size(1280, 900)
         driver.find_element(By.TAG_NAME, "body").click()
+        to_list = tab_to(driver, "a[href^='/desk/invoices/missing']")
+        if to_list is not None:
+            press_enter(driver)
+        walk.look("missing")
+        driver.find_element(By.TAG_NAME, "body").click()
         visible = tab_to(driver, f"form[action='/desk/invoices/missing/{missing}/remind'] button")
         if visible is not None:
             press_enter(driver)
         reminded = psql(database, f"SELECT count(*) FROM notifications WHERE account_id = '{missing}' AND kind = 'invoice_reminder'")
         check("desk: Remind now, reached with Tab and pressed with Enter (focus drawn at each stop), reminds that person once",
-              visible is True and reminded == "1" and "Reminder sent." in driver.find_element(By.ID, "main").text,
+              to_list is True and visible is True and reminded == "1" and "Reminder sent." in driver.find_element(By.ID, "main").text,
               f"focus visible {visible}, {reminded} reminders")
-        walk.look("month-reminded")
+        walk.look("missing-reminded")
 
+        driver.get(server.url + "/desk/invoices?period=2026-10")
         driver.find_element(By.CSS_SELECTOR, "input[name=attention]").click()
         navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.bar button[type=submit]"))
         attention = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "table.rows tbody tr a")]

@@ -21,8 +21,6 @@ extension Desk {
         let result = Page(rows: rows, limit: page.limit) {
             InvoicePosition(lastName: $0.lastName, firstName: $0.firstName, personId: $0.personId, period: $0.period.iso)
         }
-        let reminded = query(request, "reminded")
-        let missing = try await services.invoices.missing(month: period, query: search, page: PageRequest<NamePosition>(limit: 100))
         var nextLink: String?
         if let cursor = result.nextCursor {
             var items = [URLQueryItem(name: "period", value: period.iso), URLQueryItem(name: "cursor", value: cursor)]
@@ -39,15 +37,6 @@ extension Desk {
             "states": InvoiceState.allCases.map { ["value": $0.rawValue, "label": view.text($0.rawValue), "selected": $0 == state] },
             "csrf": view.formToken, "bulkKey": UUID().uuidString.lowercased(),
             "hasRows": !result.items.isEmpty, "rows": result.items.map { row(view, $0) }, "nextLink": nextLink as Any,
-            "hasMissing": !missing.isEmpty,
-            "missing": missing.map { person in
-                let id = person.id.lowercasedString
-                return [
-                    "id": id, "name": person.firstName + " " + person.lastName, "email": person.email,
-                    "reminded": id == reminded ? view.text(query(request, "sent") == "1" ? "remindedNow" : "remindedToday") : "",
-                ]
-            },
-            "canRemind": AccessPolicy.allows("remindMissingInvoice", roles: view.session?.account.roles ?? []),
         ]
         return DeskPage(title: view.text("invoices"), template: "month", model: model).response(view, library: library)
     }
@@ -80,6 +69,41 @@ extension Desk {
         return DeskPage(title: view.text("approveClean"), template: "bulk", model: model).response(view, library: library)
     }
 
+    /// Who has not uploaded the month's invoice yet, paged as `GET /v1/invoices/missing`: a page
+    /// of its own, as finding them means looking at everyone with a contract, which the month's
+    /// list of invoices does not need to wait for.
+    func missing(_ view: DeskView, request: Request) async throws -> Response {
+        _ = try require(view, "listMissingInvoices")
+        let period = try InvoicePageInput.month(query(request, "period"), field: "query.period") ?? lastMonth()
+        let search = try InvoicePageInput.search(query(request, "q"))
+        let page = try PageRequest<NamePosition>(limit: 100, cursor: query(request, "cursor"), offset: nil)
+        let rows = try await services.invoices.missing(month: period, query: search, page: page)
+        let result = Page(rows: rows, limit: page.limit) { NamePosition(lastName: $0.lastName, firstName: $0.firstName, id: $0.id) }
+        var nextLink: String?
+        if let cursor = result.nextCursor {
+            var components = URLComponents()
+            components.path = "/desk/invoices/missing"
+            components.queryItems =
+                [URLQueryItem(name: "period", value: period.iso), URLQueryItem(name: "cursor", value: cursor)]
+                + (search.map { [URLQueryItem(name: "q", value: $0)] } ?? [])
+            nextLink = components.string
+        }
+        let reminded = query(request, "reminded")
+        let model: [String: Any] = [
+            "period": period.iso, "periodLabel": view.format.month(period), "q": search ?? "", "csrf": view.formToken,
+            "hasMissing": !result.items.isEmpty, "nextLink": nextLink as Any,
+            "missing": result.items.map { person in
+                let id = person.id.lowercasedString
+                return [
+                    "id": id, "name": person.firstName + " " + person.lastName, "email": person.email,
+                    "reminded": id == reminded ? view.text(query(request, "sent") == "1" ? "remindedNow" : "remindedToday") : "",
+                ]
+            },
+            "canRemind": AccessPolicy.allows("remindMissingInvoice", roles: view.session?.account.roles ?? []),
+        ]
+        return DeskPage(title: view.text("missing"), template: "missing", model: model).response(view, library: library)
+    }
+
     /// "Remind now" beside a person who has not uploaded: the API's reminder (once a day per
     /// person and month), then back to the month saying whether it went now or went today already.
     func remind(_ view: DeskView, id: String?, request: Request) async throws -> Response {
@@ -92,12 +116,12 @@ extension Desk {
         let sent = try await services.monthEnd.remindNow(
             personId: personId, period: period, on: CalendarDay(services.clock.now()), now: services.clock.now())
         var back = URLComponents()
-        back.path = "/desk/invoices"
+        back.path = "/desk/invoices/missing"
         back.queryItems = [
             URLQueryItem(name: "period", value: period.iso), URLQueryItem(name: "reminded", value: personId.lowercasedString),
             URLQueryItem(name: "sent", value: sent ? "1" : "0"),
         ]
-        return DeskPage.redirect((back.string ?? "/desk/invoices") + "#missing")
+        return DeskPage.redirect(back.string ?? "/desk/invoices/missing")
     }
 
     private func row(_ view: DeskView, _ invoice: Invoice) -> [String: Any] {

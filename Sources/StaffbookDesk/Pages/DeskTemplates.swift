@@ -15,7 +15,7 @@ enum DeskTemplates {
         ("layout", layout), ("problem", problem), ("signIn", signIn), ("home", home), ("error", error), ("month", month),
         ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement), ("people", people),
         ("person", person), ("profile", profile),
-        ("googleContinue", googleContinue),
+        ("googleContinue", googleContinue), ("missing", missing),
     ]
 
     static let layout = """
@@ -114,12 +114,7 @@ enum DeskTemplates {
         {{/rows}}</tbody></table>{{/hasRows}}
         {{^hasRows}}<p>{{t.noInvoices}}</p>{{/hasRows}}
         {{#nextLink}}<p><a href="{{nextLink}}">{{t.next}}</a></p>{{/nextLink}}
-        <h2 id="missing">{{t.missing}}</h2>
-        {{#hasMissing}}<ul class="plain">{{#missing}}<li>{{name}} ({{email}}){{#canRemind}} \
-        <form class="inline" method="post" action="/desk/invoices/missing/{{id}}/remind"><input type="hidden" name="csrf" value="{{csrf}}">\
-        <input type="hidden" name="period" value="{{period}}"><button type="submit" class="quiet" aria-label="{{t.remindNow}}: {{name}}">{{t.remindNow}}</button></form>\
-        {{/canRemind}}{{#reminded}} <strong role="status">{{reminded}}</strong>{{/reminded}}</li>{{/missing}}</ul>{{/hasMissing}}
-        {{^hasMissing}}<p>{{t.noneMissing}}</p>{{/hasMissing}}
+        <p><a href="/desk/invoices/missing?period={{period}}">{{t.missingLink}}</a></p>
         """
 
     static let bulk = """
@@ -347,5 +342,21 @@ enum DeskTemplates {
         </fieldset>
         <p><button type="submit">{{t.save}}</button></p>
         </form>
+        """
+
+    static let missing = """
+        <p><a href="/desk/invoices?period={{period}}">{{t.backToMonth}}</a></p>
+        <h1>{{t.missing}}: {{periodLabel}}</h1>
+        <form class="bar" method="get" action="/desk/invoices/missing" role="search">
+        <input type="hidden" name="period" value="{{period}}">
+        <p><label for="q">{{t.search}}</label><input id="q" type="search" name="q" value="{{q}}" maxlength="100"></p>
+        <p><button type="submit">{{t.filter}}</button></p>
+        </form>
+        {{#hasMissing}}<ul class="plain">{{#missing}}<li>{{name}} ({{email}}){{#canRemind}} \
+        <form class="inline" method="post" action="/desk/invoices/missing/{{id}}/remind"><input type="hidden" name="csrf" value="{{csrf}}">\
+        <input type="hidden" name="period" value="{{period}}"><button type="submit" class="quiet" aria-label="{{t.remindNow}}: {{name}}">{{t.remindNow}}</button></form>\
+        {{/canRemind}}{{#reminded}} <strong role="status">{{reminded}}</strong>{{/reminded}}</li>{{/missing}}</ul>{{/hasMissing}}
+        {{^hasMissing}}<p>{{t.noneMissing}}</p>{{/hasMissing}}
+        {{#nextLink}}<p><a href="{{nextLink}}">{{t.next}}</a></p>{{/nextLink}}
         """
 }

@@ -67,6 +67,7 @@ enum DeskTexts {
             "staleProfile", "Someone changed this profile meanwhile. What you typed is kept below; the page shows the current version now.",
             "Profil mezitím někdo změnil. Co jste napsali, zůstalo níže; stránka teď vychází z aktuální verze."
         ),
+        ("missingLink", "Who has not uploaded yet", "Kdo dosud nenahrál"),
         ("remindNow", "Remind now", "Připomenout"),
         ("remindedNow", "Reminder sent.", "Připomínka odeslána."),
         ("remindedToday", "Already reminded today; nothing sent.", "Dnes už připomenuto; nic neodesláno."),
