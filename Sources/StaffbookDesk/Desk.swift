@@ -14,13 +14,13 @@ import StaffbookHTTP
 /// a refused form is shown again with what was typed.
 package struct Desk: PageArea {
     let services: Services
-    let library: MustacheLibrary
+    let library: DeskLibraries
     let forms: FormToken
     let secureCookies: Bool
 
     package init(services: Services) throws {
         self.services = services
-        library = try DeskTemplates.library()
+        library = try DeskLibraries()
         forms = FormToken(key: services.auth.formKey())
         secureCookies = services.config.http.publicBaseURL.lowercased().hasPrefix("https://")
     }

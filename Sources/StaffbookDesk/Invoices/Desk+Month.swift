@@ -7,7 +7,7 @@ import StaffbookHTTP
 /// uploaded yet, and "approve all clean". The same list, filters and pages as
 /// `GET /v1/invoices` (a cursor, so ten thousand people page as fast as seventy).
 extension Desk {
-    static let monthPageSize = 50
+    static let monthPageSize = 20
 
     func month(_ view: DeskView, request: Request) async throws -> Response {
         _ = try require(view, "listInvoices")

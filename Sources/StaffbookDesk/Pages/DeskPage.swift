@@ -20,7 +20,8 @@ struct DeskPage {
         "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'"
 
-    func response(_ view: DeskView, library: MustacheLibrary) -> Response {
+    func response(_ view: DeskView, library libraries: DeskLibraries) -> Response {
+        let library = libraries[view.language]
         var model = Self.present(model)
         model["t"] = view.texts
         let body = library.render(model, withTemplate: template) ?? ""
@@ -51,12 +52,11 @@ struct DeskPage {
     }
 
     private static func present(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional {
-            guard let wrapped = mirror.children.first?.value else { return nil }
+        if let text = value as? String { return text.isEmpty ? nil : text }
+        if let optional = value as? any OptionalValue {
+            guard let wrapped = optional.wrapped else { return nil }
             return present(wrapped)
         }
-        if let text = value as? String, text.isEmpty { return nil }
         if let dictionary = value as? [String: Any] { return present(dictionary) }
         if let array = value as? [[String: Any]] { return array.map(present) }
         return value
@@ -78,4 +78,26 @@ struct DeskPage {
         for cookie in cookies { response.setCookie(cookie) }
         return response
     }
+}
+
+/// An `Optional` seen through `Any`, without reflecting on it.
+private protocol OptionalValue {
+    var wrapped: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrapped: Any? { map { $0 as Any } }
+}
+
+/// The desk's templates in each language, built once.
+struct DeskLibraries: Sendable {
+    private let czech: MustacheLibrary
+    private let english: MustacheLibrary
+
+    init() throws {
+        czech = try DeskTemplates.library(.cs)
+        english = try DeskTemplates.library(.en)
+    }
+
+    subscript(language: Language) -> MustacheLibrary { language == .cs ? czech : english }
 }

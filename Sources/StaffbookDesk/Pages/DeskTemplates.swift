@@ -1,14 +1,54 @@
 import Mustache
+import StaffbookCore
 
 /// The desk's templates. Values are escaped (`{{…}}`); the layout inserts the page's body, which
 /// was rendered with escaping itself, as it is (`{{{body}}}`).
 enum DeskTemplates {
-    static func library() throws -> MustacheLibrary {
+    /// The templates of one language. The desk's own words (`{{t.key}}`) never change, so they
+    /// are written into the templates here, escaped, once: a page then looks up only its data
+    /// (a month's table of fifty rows repeats a dozen words in each row).
+    static func library(_ language: Language) throws -> MustacheLibrary {
         var library = MustacheLibrary()
+        let texts = DeskTexts.all(language)
         for (name, text) in all {
-            library.register(try MustacheTemplate(string: text), named: name)
+            library.register(try MustacheTemplate(string: Self.withTexts(text, texts)), named: name)
         }
         return library
+    }
+
+    /// `text` with each `{{t.key}}` replaced by the key's text, escaped as Mustache escapes a
+    /// value; a key without a text stays for Mustache (and renders as nothing).
+    static func withTexts(_ text: String, _ texts: [String: String]) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{t.") {
+            result += rest[..<open.lowerBound]
+            let after = rest[open.upperBound...]
+            guard let close = after.range(of: "}}"), let value = texts[String(after[..<close.lowerBound])] else {
+                result += rest[open]
+                rest = after
+                continue
+            }
+            result += escaped(value)
+            rest = after[close.upperBound...]
+        }
+        return result + rest
+    }
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     static let all: [(String, String)] = [

@@ -4,18 +4,15 @@ import StaffbookCore
 /// types, so a refusal reads the same on a page and in problem+json). Templates read them as
 /// `{{t.key}}`.
 enum DeskTexts {
-    static func all(_ language: Language) -> [String: String] {
-        var texts: [String: String] = [:]
-        for (key, en, cs) in table { texts[key] = language == .cs ? cs : en }
-        return texts
-    }
+    /// Built once per language: every page hands its template all of them.
+    static func all(_ language: Language) -> [String: String] { language == .cs ? czech : english }
 
-    static func text(_ key: String, _ language: Language) -> String {
-        guard let row = table.first(where: { $0.0 == key }) else { return key }
-        return language == .cs ? row.2 : row.1
-    }
+    static func text(_ key: String, _ language: Language) -> String { all(language)[key] ?? key }
 
-    static func has(_ key: String) -> Bool { table.contains { $0.0 == key } }
+    static func has(_ key: String) -> Bool { english[key] != nil }
+
+    private static let english = Dictionary(table.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+    private static let czech = Dictionary(table.map { ($0.0, $0.2) }, uniquingKeysWith: { first, _ in first })
 
     private static let table: [(String, String, String)] = [
         ("skip", "Skip to the content", "Přejít na obsah"),

@@ -164,25 +164,25 @@ package struct PostgresSessionRepository: SessionRepository {
         // Marking it used is a write per page; once a minute is enough for an idle limit of hours.
         let touchBefore = now.addingTimeInterval(-60)
         return try await database.withConnection { connection in
+            // A read on most pages; the write only when the mark is a minute old.
             let rows = try await connection.query(
                 """
-                WITH live AS (
-                  SELECT s.id, s.last_used_at, a.id AS account_id, a.email::text AS email, a.first_name, a.last_name, a.roles
-                  FROM refresh_tokens rt
-                  JOIN sessions s ON s.id = rt.session_id
-                  JOIN accounts a ON a.id = s.account_id
-                  WHERE rt.token_hash = \(Data(tokenHash)) AND rt.used_at IS NULL AND s.revoked_at IS NULL
-                    AND s.expires_at > \(now) AND s.last_used_at > \(idleSince) AND a.is_active
-                ), touched AS (
-                  UPDATE sessions SET last_used_at = \(now)
-                  WHERE id = (SELECT id FROM live) AND last_used_at < \(touchBefore)
-                )
-                SELECT id, account_id, email, first_name, last_name, roles FROM live
+                SELECT s.id, a.id, a.email::text, a.first_name, a.last_name, a.roles, s.last_used_at < \(touchBefore)
+                FROM refresh_tokens rt
+                JOIN sessions s ON s.id = rt.session_id
+                JOIN accounts a ON a.id = s.account_id
+                WHERE rt.token_hash = \(Data(tokenHash)) AND rt.used_at IS NULL AND s.revoked_at IS NULL
+                  AND s.expires_at > \(now) AND s.last_used_at > \(idleSince) AND a.is_active
                 """,
                 logger: logger
             )
             guard let row = try await rows.collect().first else { return nil }
-            let (sessionId, accountId, email, firstName, lastName, roles) = try row.decode((UUID, UUID, String, String, String, [String]).self)
+            let (sessionId, accountId, email, firstName, lastName, roles, stale) = try row.decode(
+                (UUID, UUID, String, String, String, [String], Bool).self)
+            if stale {
+                try await connection.query(
+                    "UPDATE sessions SET last_used_at = \(now) WHERE id = \(sessionId) AND last_used_at < \(touchBefore)", logger: logger)
+            }
             let account = Account(
                 id: accountId, email: email, firstName: firstName, lastName: lastName, roles: Role.from(stored: roles), isActive: true,
                 passwordHash: nil)
