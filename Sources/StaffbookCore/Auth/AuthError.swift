@@ -2,6 +2,9 @@
 package enum AuthError: Error, Equatable {
     /// No usable access token; `invalidToken` when one was sent but is not accepted.
     case unauthenticated(invalidToken: Bool)
+    /// A personal access token not accepted: revoked, expired, its owner deactivated, or mistyped.
+    /// Unlike an access token it cannot be refreshed.
+    case personalTokenRefused
     /// Credentials, an identity token or a refresh token not accepted.
     case signInFailed(SignInRefusal)
     /// Too many failed attempts for this account or address.

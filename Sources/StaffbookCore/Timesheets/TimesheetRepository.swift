@@ -37,11 +37,14 @@ package struct TeamMonth: Sendable, Equatable {
         /// When the running timer started, if one runs.
         package var runningSince: Date?
         package var timesheet: TimesheetState
+        /// Days of the month covered by the person's approved whole-day time off.
+        package var daysAway: Set<CalendarDay>
 
         package init(
             personId: UUID, name: String, seconds: Int, billableSeconds: Int, daysWithEntries: Set<CalendarDay>, runningSince: Date?,
-            timesheet: TimesheetState
+            timesheet: TimesheetState, daysAway: Set<CalendarDay> = []
         ) {
+            self.daysAway = daysAway
             self.personId = personId
             self.name = name
             self.seconds = seconds

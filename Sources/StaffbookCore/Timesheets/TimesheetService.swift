@@ -44,7 +44,8 @@ package struct TimesheetService: Sendable {
     package struct MemberSummary: Sendable, Equatable {
         package var member: TeamMonth.Member
         package var capacityHours: Decimal
-        /// Working days of the month, up to today, on which no entry starts.
+        /// Working days of the month, up to today, on which no entry starts and the person was
+        /// not away the whole day.
         package var daysWithoutEntries: Int
     }
 
@@ -63,7 +64,9 @@ package struct TimesheetService: Sendable {
         let summaries = team.members.map { member in
             MemberSummary(
                 member: member, capacityHours: capacity[member.personId] ?? 0,
-                daysWithoutEntries: workingDays.filter { $0 <= today && !member.daysWithEntries.contains($0) }.count
+                daysWithoutEntries: workingDays.filter {
+                    $0 <= today && !member.daysWithEntries.contains($0) && !member.daysAway.contains($0)
+                }.count
             )
         }
         return (team, summaries)

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import StaffbookCore
@@ -189,6 +190,7 @@ package enum AccessPolicy {
 /// the `Authorization` header; the others authenticate it here and hand the caller on.
 struct AccessPolicyMiddleware: ServerMiddleware {
     let auth: AuthService
+    let visibility: PersonVisibility
 
     func intercept(
         _ request: HTTPRequest,
@@ -221,7 +223,18 @@ struct AccessPolicyMiddleware: ServerMiddleware {
         if let required, caller.roles.isDisjoint(with: required) { throw Problem(.notFound) }
         if let scopes = caller.scopes {
             let needed = AccessPolicy.tokenScopes[operationID] ?? []
-            guard PersonalTokenRules.allows(scopes, operationNeeding: needed) else { throw AuthError.insufficientScope(needed: needed) }
+            guard PersonalTokenRules.allows(scopes, operationNeeding: needed) else {
+                // Someone the owner may not see is not there for their token either: the same
+                // 404 the owner's session gets, not a hint to sign in.
+                if let named = metadata.pathParameters["userId"].flatMap({ UUID(uuidString: String($0)) }) {
+                    do {
+                        try await visibility.requireVisible(named, to: caller)
+                    } catch PeopleError.personNotFound {
+                        throw Problem(.notFound)
+                    }
+                }
+                throw AuthError.insufficientScope(needed: needed)
+            }
         }
         scope.caller = caller
         return try await RequestScope.$current.withValue(scope) {

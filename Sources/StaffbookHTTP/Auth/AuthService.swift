@@ -110,13 +110,13 @@ package struct AuthService: Sendable {
     /// or of a personal access token, checked and counted against its limit on every request.
     func authenticate(bearer token: String, address: String) async throws -> Caller {
         if token.hasPrefix(PersonalTokenRules.prefix) {
-            guard let hash = PersonalTokenSecret.hash(token) else { throw AuthError.unauthenticated(invalidToken: true) }
+            guard let hash = PersonalTokenSecret.hash(token) else { throw AuthError.personalTokenRefused }
             switch try await personalTokens.use(
                 secretHash: hash, address: address, now: clock.now(), requestsPerMinute: config.personalTokenRequestsPerMinute)
             {
             case .allowed(let caller): return caller
             case .rateLimited(let seconds): throw AuthError.rateLimited(retryAfterSeconds: seconds)
-            case .refused: throw AuthError.unauthenticated(invalidToken: true)
+            case .refused: throw AuthError.personalTokenRefused
             }
         }
         guard var caller = await accessTokens.verify(token, now: clock.now()) else {

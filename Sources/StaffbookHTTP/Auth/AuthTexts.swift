@@ -18,6 +18,11 @@ enum AuthTexts {
         en: "You have no active session with this id.", cs: "Nemáte žádnou aktivní relaci s tímto identifikátorem."
     )
 
+    static let personalTokenRefused = LocalizedText(
+        en: "This personal access token is not accepted: it was revoked, has expired or was mistyped. Create a new one.",
+        cs: "Tento osobní klíč není přijat: byl zrušen, vypršel nebo je chybně opsaný. Vytvořte nový."
+    )
+
     static let sessionOnly = LocalizedText(
         en: "Personal access tokens cannot do this; sign in.", cs: "Osobní klíče tohle neumějí; přihlaste se."
     )

@@ -21,6 +21,8 @@ extension Problem {
     init(auth error: AuthError) {
         switch error {
         case .unauthenticated(let invalidToken): self = .unauthenticated(invalidToken: invalidToken)
+        case .personalTokenRefused:
+            self = Problem(.unauthenticated, detail: AuthTexts.personalTokenRefused, headers: [.wwwAuthenticate: #"Bearer error="invalid_token""#])
         case .signInFailed(.credentials): self = .signInFailed()
         case .signInFailed(.googleToken): self = .signInFailed(AuthTexts.googleTokenRefused)
         case .signInFailed(.noActiveGoogleAccount): self = .signInFailed(AuthTexts.noActiveGoogleAccount)

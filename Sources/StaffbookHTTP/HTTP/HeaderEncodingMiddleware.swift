@@ -10,6 +10,7 @@ struct HeaderEncodingMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     static let names: [HTTPField.Name] = [.eTag, .location, .contentDisposition, .link, .contentSecurityPolicy]
+    static let utf8Texts: Set<String> = ["text/calendar", "text/csv"]
 
     func handle(
         _ request: Request,
@@ -19,6 +20,11 @@ struct HeaderEncodingMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         // Pages write their headers themselves: a redirect's query stays percent-encoded.
         guard !request.uri.path.hasPrefix("/desk") else { return response }
+        // The contract names these types bare; what we write in them is UTF-8, and a client
+        // that is not told so reads "Dovolená" as "DovolenÃ¡".
+        if let type = response.headers[.contentType], Self.utf8Texts.contains(type) {
+            response.headers[.contentType] = type + "; charset=utf-8"
+        }
         for name in Self.names {
             // Most values have nothing encoded; Foundation's decoding costs a copy through NSString.
             if let value = response.headers[name], value.utf8.contains(UInt8(ascii: "%")), let decoded = value.removingPercentEncoding {

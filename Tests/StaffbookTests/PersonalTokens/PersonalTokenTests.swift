@@ -108,6 +108,8 @@ struct PersonalTokenTests {
             #expect(adminRevoke.status == .noContent)
             #expect(afterRevoke.status == .unauthorized)
             #expect(afterRevoke.headers[.wwwAuthenticate] == #"Bearer error="invalid_token""#)
+            #expect(afterRevoke.problem?.detail.contains("Create a new one.") == true, "a key cannot be refreshed: the answer does not say to")
+            #expect(afterRevoke.problem?.detail.contains("refresh") == false)
             #expect(afterAdminRevoke.status == .unauthorized)
             #expect(afterExpiry.status == .unauthorized)
             #expect(beforeDeactivation.status == .ok)

@@ -163,6 +163,22 @@ struct TimesheetTests {
             }
             _ = try await app.send(.post, "/v1/me/timer/start", token: jan, json: #"{"projectId":"\#(Demo.internalProject)"}"#)
             _ = try await app.send(.post, "/v1/me/timesheets/2026-11/submit", token: jan)
+            // Two approved days of vacation are days away, not days without entries; an
+            // afternoon off still leaves the morning to record.
+            struct Asked: Decodable { var id: String }
+            _ = try await app.sql(
+                """
+                DELETE FROM time_entries WHERE account_id = '\(Demo.janNovak)' AND started_at >= '2026-11-08 23:00+00' AND started_at < '2026-11-10 23:00+00'
+                RETURNING id::text
+                """)
+            for (first, last, part) in [("2026-11-09", "2026-11-10", nil), ("2026-11-11", "2026-11-11", "afternoon")] {
+                let part = part.map { #","part":"\#($0)""# } ?? ""
+                let asked = try await app.send(
+                    .post, "/v1/me/absences", token: jan, json: #"{"kind":"vacation","firstDay":"\#(first)","lastDay":"\#(last)"\#(part)}"#)
+                let approved = try await app.send(.post, "/v1/absences/\(try asked.decode(Asked.self).id)/approve", token: lead)
+                #expect(approved.status == .ok, "\(approved.text)")
+            }
+            let away: Set<CalendarDay> = [CalendarDay(year: 2026, month: 11, day: 9), CalendarDay(year: 2026, month: 11, day: 10)]
             let response = try await app.send(.get, "/v1/teams/\(Demo.mobileTeam)/time-summary?month=2026-11", token: lead)
             let team = try response.decode(Team.self)
             let janRow = try #require(team.items.first { $0.personId == Demo.janNovak.lowercasedString })
@@ -184,7 +200,10 @@ struct TimesheetTests {
                 WHERE account_id = '\(Demo.janNovak)' AND started_at >= '2026-11-01' AND started_at < '2026-12-01'
                 """)
             let days = Set(tracked.compactMap { $0.flatMap(CalendarDay.init) })
-            #expect(janRow.daysWithoutEntries == working.filter { !days.contains($0) }.count, "working days up to today, holidays aside")
+            #expect(days.isDisjoint(with: away))
+            #expect(
+                janRow.daysWithoutEntries == working.filter { !days.contains($0) && !away.contains($0) }.count,
+                "working days up to today, holidays and whole days away aside")
             let others = team.items.filter { $0.personId != Demo.janNovak.lowercasedString }
             #expect(others.allSatisfy { $0.timesheet == "open" && $0.runningSince == nil })
             #expect(badMonth.status == .badRequest)
