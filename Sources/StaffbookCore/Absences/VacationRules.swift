@@ -80,6 +80,9 @@ package struct VacationBalance: Sendable, Equatable {
     package var requested: Decimal
 
     package var balance: Decimal { entitlement + carried - expired - approved - requested }
+    /// No entitlement in the year: requests are not limited (`VacationRules.check`), so there is
+    /// no balance to show, only the days taken.
+    package var unlimited: Bool { entitlement == 0 }
 }
 
 /// Why a balance cannot be given.

@@ -34,7 +34,8 @@ enum AbsenceSchemas {
             year: balance.year, entitlement: Money.format(balance.entitlement), entitlementSet: balance.entitlementSet,
             carried: Money.format(balance.carried),
             carriedExpires: balance.carriedExpires?.iso, expired: Money.format(balance.expired), approved: Money.format(balance.approved),
-            requested: Money.format(balance.requested), balance: Money.format(balance.balance)
+            requested: Money.format(balance.requested), unlimited: balance.unlimited,
+            balance: balance.unlimited ? nil : Money.format(balance.balance)
         )
     }
 

@@ -10,7 +10,7 @@ import Testing
 struct VacationBalanceTests {
     struct Balance: Decodable, Equatable {
         var year: Int; var entitlement: String; var entitlementSet: Bool = false; var carried: String; var carriedExpires: String?; var expired: String
-        var approved: String; var requested: String; var balance: String
+        var approved: String; var requested: String; var unlimited: Bool = false; var balance: String?
     }
 
     private static func vacation(_ first: String, _ last: String, state: AbsenceState = .approved) -> StaffbookCore.Absence {
@@ -106,6 +106,7 @@ struct VacationBalanceTests {
             #expect(month.status == .created, "\(month.text)")
             #expect(balance.entitlement == "0.00")
             #expect(balance.requested == "42.00", "July 2027 has 20 working days (5 and 6 July are holidays), August 22")
+            #expect(balance.unlimited && balance.balance == nil, "no entitlement, so no balance to go below zero")
         }
     }
 

@@ -1547,7 +1547,10 @@ extension Components {
                 case createdAt
             }
         }
-        /// A person's vacation in one year, in working days.
+        /// A person's vacation in one year, in working days. Without an entitlement in the year (a
+        /// contractor, an agreement), time off is not limited: `unlimited` is true and there is no
+        /// `balance`.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/VacationBalance`.
         public struct VacationBalance: Codable, Hashable, Sendable {
@@ -1577,10 +1580,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/VacationBalance/requested`.
             public var requested: Swift.String
-            /// entitlement + carried − expired − approved − requested.
+            /// No entitlement in the year, so requests are not limited by one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/VacationBalance/unlimited`.
+            public var unlimited: Swift.Bool
+            /// entitlement + carried − expired − approved − requested; absent when unlimited.
             ///
             /// - Remark: Generated from `#/components/schemas/VacationBalance/balance`.
-            public var balance: Swift.String
+            public var balance: Swift.String?
             /// Creates a new `VacationBalance`.
             ///
             /// - Parameters:
@@ -1592,7 +1599,8 @@ extension Components {
             ///   - expired: Carried days lost unused after carriedExpires.
             ///   - approved:
             ///   - requested: Asked for and not decided yet.
-            ///   - balance: entitlement + carried − expired − approved − requested.
+            ///   - unlimited: No entitlement in the year, so requests are not limited by one.
+            ///   - balance: entitlement + carried − expired − approved − requested; absent when unlimited.
             public init(
                 year: Swift.Int,
                 entitlement: Swift.String,
@@ -1602,7 +1610,8 @@ extension Components {
                 expired: Swift.String,
                 approved: Swift.String,
                 requested: Swift.String,
-                balance: Swift.String
+                unlimited: Swift.Bool,
+                balance: Swift.String? = nil
             ) {
                 self.year = year
                 self.entitlement = entitlement
@@ -1612,6 +1621,7 @@ extension Components {
                 self.expired = expired
                 self.approved = approved
                 self.requested = requested
+                self.unlimited = unlimited
                 self.balance = balance
             }
             public enum CodingKeys: String, CodingKey {
@@ -1623,6 +1633,7 @@ extension Components {
                 case expired
                 case approved
                 case requested
+                case unlimited
                 case balance
             }
         }
