@@ -98,11 +98,19 @@ extension Desk {
         let back = Self.localPath(request.uri.queryParameters["back"].map(String.init)) ?? "/desk"
         return DeskPage.redirect(
             back,
-            cookies: [
-                Cookie(
-                    name: Self.languageCookie, value: to.rawValue, maxAge: 365 * 86400, path: "/desk", secure: secureCookies, httpOnly: true,
-                    sameSite: .lax)
-            ])
+            cookies: [deskCookie(Self.languageCookie, to.rawValue, maxAge: 365 * 86400)])
+    }
+
+    /// A cookie of the desk's: sent only to `/desk`, never to scripts, not with other sites'
+    /// posts, and only over HTTPS when the desk is served so. No `maxAge`: until the browser
+    /// closes; 0: removed.
+    func deskCookie(_ name: String, _ value: String, maxAge: Int? = nil) -> Cookie {
+        Cookie(name: name, value: value, maxAge: maxAge, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax)
+    }
+
+    /// The signed-in session's cookie, kept for the session's absolute lifetime.
+    func sessionCookie(_ session: BrowserSession) -> Cookie {
+        deskCookie(Self.sessionCookie, session.secret, maxAge: Int(services.auth.browserSessionLifetime))
     }
 
     /// A path of the desk to go back to; anything else (another site, `//host`) is not one.

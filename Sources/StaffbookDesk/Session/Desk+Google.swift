@@ -38,11 +38,7 @@ extension Desk {
         let value = [state, nonce, Base64URL.encode(Array(next.utf8))].joined(separator: ".")
         return DeskPage.redirect(
             target,
-            cookies: [
-                Cookie(
-                    name: Self.googleCookie, value: value, maxAge: Self.googleCookieLifetime, path: "/desk", secure: secureCookies,
-                    httpOnly: true, sameSite: .lax)
-            ])
+            cookies: [deskCookie(Self.googleCookie, value, maxAge: Self.googleCookieLifetime)])
     }
 
     /// Google's post: nothing changes here; the token goes on from a page of ours.
@@ -62,16 +58,14 @@ extension Desk {
         let parts = (request.cookies[Self.googleCookie]?.value ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let state = fields["state"], FormToken.same(parts[0], state) else { throw DeskRefusal.forgedForm }
         let next = Self.localPath(Base64URL.decode(parts[2]).flatMap { String(data: $0, encoding: .utf8) })
-        let ended = Cookie(name: Self.googleCookie, value: "", maxAge: 0, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax)
+        let ended = deskCookie(Self.googleCookie, "", maxAge: 0)
         do {
             let session = try await services.auth.signInForBrowser(
                 googleIDToken: fields["id_token"] ?? "", nonce: parts[1], address: PageScope.clientAddress, userAgent: PageScope.userAgent)
             return DeskPage.redirect(
                 next ?? "/desk",
                 cookies: [
-                    Cookie(
-                        name: Self.sessionCookie, value: session.secret, maxAge: Int(services.auth.browserSessionLifetime), path: "/desk",
-                        secure: secureCookies, httpOnly: true, sameSite: .lax),
+                    sessionCookie(session),
                     ended,
                 ])
         } catch {

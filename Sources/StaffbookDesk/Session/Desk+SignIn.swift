@@ -31,10 +31,8 @@ extension Desk {
             return DeskPage.redirect(
                 next,
                 cookies: [
-                    Cookie(
-                        name: Self.sessionCookie, value: session.secret, maxAge: Int(services.auth.browserSessionLifetime), path: "/desk",
-                        secure: secureCookies, httpOnly: true, sameSite: .lax),
-                    Cookie(name: Self.signInCookie, value: "", maxAge: 0, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax),
+                    sessionCookie(session),
+                    deskCookie(Self.signInCookie, "", maxAge: 0),
                 ])
         } catch {
             let problem = PageProblem(error, language: view.language)
@@ -50,7 +48,7 @@ extension Desk {
         try await services.auth.signOutBrowser(session)
         return DeskPage.redirect(
             "/desk/sign-in",
-            cookies: [Cookie(name: Self.sessionCookie, value: "", maxAge: 0, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax)])
+            cookies: [deskCookie(Self.sessionCookie, "", maxAge: 0)])
     }
 
     /// The sign-in form with a fresh value for its cookie and its hidden field.
@@ -65,7 +63,7 @@ extension Desk {
             ],
             status: status
         ).response(view, library: library)
-        response.setCookie(Cookie(name: Self.signInCookie, value: token, path: "/desk", secure: secureCookies, httpOnly: true, sameSite: .lax))
+        response.setCookie(deskCookie(Self.signInCookie, token))
         if status == .tooManyRequests, let retry = problem?.retryAfter { response.headers[.retryAfter] = retry }
         return response
     }
