@@ -36,7 +36,7 @@ extension Desk {
             "period": period.iso, "periodLabel": view.format.month(period), "q": search ?? "", "attention": attention,
             "states": InvoiceState.allCases.map { ["value": $0.rawValue, "label": view.text($0.rawValue), "selected": $0 == state] },
             "csrf": view.formToken, "bulkKey": UUID().uuidString.lowercased(),
-            "hasRows": !result.items.isEmpty, "rows": result.items.map { row(view, $0) }, "nextLink": nextLink as Any,
+            "hasRows": !result.items.isEmpty, "rows": tableRows(view, result.items), "nextLink": nextLink as Any,
         ]
         return DeskPage(title: view.text("invoices"), template: "month", model: model).response(view, library: library)
     }
@@ -124,17 +124,36 @@ extension Desk {
         return DeskPage.redirect(back.string ?? "/desk/invoices/missing")
     }
 
-    private func row(_ view: DeskView, _ invoice: Invoice) -> [String: Any] {
-        let currency = invoice.data.currency?.rawValue ?? "CZK"
-        let amountCheck = invoice.checks.first { $0.kind == .amount }
-        return [
-            "id": invoice.id.lowercasedString, "name": invoice.firstName + " " + invoice.lastName,
-            "amount": view.format.money(invoice.amount, currency: currency),
-            "expected": amountCheck?.expected.map { view.format.money($0, currency: "CZK") } ?? "—",
-            "difference": amountCheck?.difference.map { view.format.money($0, currency: "CZK") } ?? "—",
-            "state": view.text(invoice.state.rawValue),
-            "checks": invoice.checks.filter { $0.status != .pass }.map { check(view, $0) },
-        ]
+    /// The table's rows as markup, each value escaped by `RowTemplate` (the layout inserts them
+    /// as they are).
+    private func tableRows(_ view: DeskView, _ invoices: [Invoice]) -> String {
+        let templates = library.monthRows(view.language)
+        let format = view.format
+        var html = ""
+        html.reserveCapacity(invoices.count * 700)
+        for invoice in invoices {
+            let currency = invoice.data.currency?.rawValue ?? "CZK"
+            let amountCheck = invoice.checks.first { $0.kind == .amount }
+            var checks = ""
+            for check in invoice.checks where check.status != .pass {
+                templates.check.render(
+                    [
+                        "status": check.status.rawValue, "label": view.text("check." + check.kind.rawValue),
+                        "statusLabel": view.text(check.status.rawValue),
+                    ],
+                    into: &checks)
+            }
+            if checks.isEmpty { templates.allPass.render([:], into: &checks) }
+            templates.row.render(
+                [
+                    "id": invoice.id.lowercasedString, "name": invoice.firstName + " " + invoice.lastName,
+                    "amount": format.money(invoice.amount, currency: currency),
+                    "expected": amountCheck?.expected.map { format.money($0, currency: "CZK") } ?? "—",
+                    "difference": amountCheck?.difference.map { format.money($0, currency: "CZK") } ?? "—",
+                    "state": view.text(invoice.state.rawValue), "checks": checks,
+                ], into: &html)
+        }
+        return html
     }
 
     func check(_ view: DeskView, _ check: InvoiceCheck) -> [String: Any] {

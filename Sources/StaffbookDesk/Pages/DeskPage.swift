@@ -6,8 +6,9 @@ import NIOCore
 import StaffbookCore
 
 /// A desk page: its body (rendered from one of `DeskTemplates`) inside the layout with the
-/// header. Everything a person typed reaches the HTML through Mustache's escaping `{{…}}`; only
-/// the body, itself rendered that way, is inserted as it is.
+/// header. Everything a person typed reaches the HTML through an escaping `{{…}}` (Mustache's or
+/// `RowTemplate`'s); only markup rendered that way (the body, the month's rows) is inserted as
+/// it is.
 struct DeskPage {
     var title: String
     var template: String
@@ -93,11 +94,24 @@ extension Optional: OptionalValue {
 struct DeskLibraries: Sendable {
     private let czech: MustacheLibrary
     private let english: MustacheLibrary
+    private let czechMonth: MonthRows
+    private let englishMonth: MonthRows
 
     init() throws {
         czech = try DeskTemplates.library(.cs)
         english = try DeskTemplates.library(.en)
+        czechMonth = try DeskTemplates.monthRows(.cs)
+        englishMonth = try DeskTemplates.monthRows(.en)
     }
 
     subscript(language: Language) -> MustacheLibrary { language == .cs ? czech : english }
+
+    func monthRows(_ language: Language) -> MonthRows { language == .cs ? czechMonth : englishMonth }
+}
+
+/// The month table's row templates (`DeskTemplates.monthRow` and its parts).
+struct MonthRows: Sendable {
+    var row: RowTemplate
+    var check: RowTemplate
+    var allPass: RowTemplate
 }

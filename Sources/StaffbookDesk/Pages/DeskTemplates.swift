@@ -2,7 +2,8 @@ import Mustache
 import StaffbookCore
 
 /// The desk's templates. Values are escaped (`{{…}}`); the layout inserts the page's body, which
-/// was rendered with escaping itself, as it is (`{{{body}}}`).
+/// was rendered with escaping itself, as it is (`{{{body}}}`), and the month inserts its rows,
+/// which `RowTemplate` rendered with escaping, as they are (`{{{rows}}}`).
 enum DeskTemplates {
     /// The templates of one language. The desk's own words (`{{t.key}}`) never change, so they
     /// are written into the templates here, escaped, once: a page then looks up only its data
@@ -35,21 +36,17 @@ enum DeskTemplates {
         return result + rest
     }
 
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+    static func escaped(_ text: String) -> String { RowTemplate.escaped(text) }
+
+    /// The month's table rows, in this language's words.
+    static func monthRows(_ language: Language) throws -> MonthRows {
+        let texts = DeskTexts.all(language)
+        return MonthRows(
+            row: try RowTemplate(withTexts(monthRow, texts)), check: try RowTemplate(withTexts(monthCheck, texts)),
+            allPass: try RowTemplate(withTexts(monthAllPass, texts)))
     }
+
+    static let rows: [(String, String)] = [("monthRow", monthRow), ("monthCheck", monthCheck), ("monthAllPass", monthAllPass)]
 
     static let all: [(String, String)] = [
         ("layout", layout), ("problem", problem), ("signIn", signIn), ("home", home), ("error", error), ("month", month),
@@ -146,15 +143,28 @@ enum DeskTemplates {
         <thead><tr><th scope="col">{{t.person}}</th><th scope="col" class="num">{{t.amount}}</th><th scope="col" class="num">{{t.expected}}</th>\
         <th scope="col" class="num">{{t.difference}}</th><th scope="col">{{t.state}}</th><th scope="col">{{t.checks}}</th></tr></thead>
         <tbody>
-        {{#rows}}<tr><td data-label="{{t.person}}"><a href="/desk/invoices/{{id}}">{{name}}</a></td>\
-        <td class="num" data-label="{{t.amount}}">{{amount}}</td><td class="num" data-label="{{t.expected}}">{{expected}}</td>\
-        <td class="num" data-label="{{t.difference}}">{{difference}}</td><td data-label="{{t.state}}"><span class="state">{{state}}</span></td>\
-        <td data-label="{{t.checks}}">{{#checks}}<span class="check-{{status}}">{{label}}: {{statusLabel}}</span><br>{{/checks}}\
-        {{^checks}}<span class="check-pass">{{t.allPass}}</span>{{/checks}}</td></tr>
-        {{/rows}}</tbody></table>{{/hasRows}}
+        {{{rows}}}</tbody></table>{{/hasRows}}
         {{^hasRows}}<p>{{t.noInvoices}}</p>{{/hasRows}}
         {{#nextLink}}<p><a href="{{nextLink}}">{{t.next}}</a></p>{{/nextLink}}
         <p><a href="/desk/invoices/missing?period={{period}}">{{t.missingLink}}</a></p>
+        """
+
+    /// One invoice of the month's table (a `RowTemplate`: plain values only); `checks` is made
+    /// of `monthCheck` for each check that does not pass, or `monthAllPass`.
+    static let monthRow = """
+        <tr><td data-label="{{t.person}}"><a href="/desk/invoices/{{id}}">{{name}}</a></td>\
+        <td class="num" data-label="{{t.amount}}">{{amount}}</td><td class="num" data-label="{{t.expected}}">{{expected}}</td>\
+        <td class="num" data-label="{{t.difference}}">{{difference}}</td><td data-label="{{t.state}}"><span class="state">{{state}}</span></td>\
+        <td data-label="{{t.checks}}">{{{checks}}}</td></tr>
+
+        """
+
+    static let monthCheck = """
+        <span class="check-{{status}}">{{label}}: {{statusLabel}}</span><br>
+        """
+
+    static let monthAllPass = """
+        <span class="check-pass">{{t.allPass}}</span>
         """
 
     static let bulk = """

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookDesk
 @testable import StaffbookHTTP
@@ -25,7 +26,10 @@ struct DeskTests {
             let form = try await browser.get(before.headers[.location] ?? "")
             let signedIn = try await browser.post(
                 "/desk/sign-in",
-                ["csrf": browser.token(of: form), "next": DeskBrowser.hidden("next", in: form.text) ?? "", "email": Self.admin, "password": Demo.password])
+                [
+                    "csrf": browser.token(of: form), "next": DeskBrowser.hidden("next", in: form.text) ?? "", "email": Self.admin,
+                    "password": Demo.password,
+                ])
             let month = try await browser.get("/desk/invoices")
             let sessions = try await app.sql(
                 "SELECT client_description FROM sessions WHERE revoked_at IS NULL AND client_description LIKE 'Desk:%'")
@@ -322,13 +326,28 @@ struct DeskTests {
     }
 
     @Test func everyWordATemplateShowsHasATextInBothLanguages() throws {
-        let used = Set(DeskTemplates.all.flatMap { _, text in text.matches(of: /\{\{[#^\/]?t\.([A-Za-z]+)[}.]/).map { String($0.1) } })
+        let used = Set(
+            (DeskTemplates.all + DeskTemplates.rows).flatMap { _, text in text.matches(of: /\{\{[#^\/]?t\.([A-Za-z]+)[}.]/).map { String($0.1) } })
         let english = DeskTexts.all(.en)
         let czech = DeskTexts.all(.cs)
 
         #expect(used.count > 50)
         #expect(used.filter { english[$0] == nil || czech[$0] == nil }.sorted() == [])
         #expect(!DeskTemplates.all.contains { $0.1.contains(/\{\{t\.[A-Za-z]+\.[A-Za-z]/) }, "a dotted key is read as nested")
+    }
+
+    @Test func aRowTemplateEscapesEachValueAsMustacheDoesAndRefusesAnythingButPlainValues() throws {
+        let row = try RowTemplate("<td title=\"{{name}}\">{{ name }}</td><td>{{{markup}}}</td>{{missing}}|")
+        var html = "<tr>"
+        row.render(["name": "Žofie <b>\"O'Neil\" & co</b> 🎉", "markup": "<br>"], into: &html)
+
+        #expect(
+            html == "<tr><td title=\"Žofie &lt;b&gt;&quot;O&#39;Neil&quot; &amp; co&lt;/b&gt; 🎉\">"
+                + "Žofie &lt;b&gt;&quot;O&#39;Neil&quot; &amp; co&lt;/b&gt; 🎉</td><td><br></td>|")
+        #expect(RowTemplate.escaped("plain") == "plain" && RowTemplate.escaped("") == "" && RowTemplate.escaped("&") == "&amp;")
+        for malformed in ["{{#rows}}x{{/rows}}", "{{t.person}}", "{{> problem}}", "{{open", "{{}}"] {
+            #expect(throws: RowTemplate.Malformed.self) { try RowTemplate(malformed) }
+        }
     }
 
     @Test func moneyAndDatesAreWrittenAsEachLanguageWritesThem() {
