@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StaffbookCore
 
 @Suite("Timer presses become entries")
@@ -44,5 +45,16 @@ struct TimerRulesTests {
         #expect(try TimerRules.moment(of: at(-24 * 60 + 1), now: now) == at(-24 * 60 + 1))
         #expect(throws: TimeError.pressInFuture) { try TimerRules.moment(of: now.addingTimeInterval(TimerRules.clockSkew + 1), now: now) }
         #expect(throws: TimeError.pressTooOld) { try TimerRules.moment(of: at(-24 * 60 - 1), now: now) }
+    }
+
+    @Test func aLateStopThatEndedNothingYetChangedThePressesKeptButASecondTapOrARepeatedStartDidNot() {
+        let now = at(0).addingTimeInterval(0.4)
+        let work = TimerWork(projectId: UUID(), description: "", tags: [], billable: true)
+        #expect(TimerRules.changed(entriesWritten: false, action: .stop, endedNothing: true, at: at(-10), now: now), "kept for a start sent later")
+        #expect(TimerRules.changed(entriesWritten: false, action: .cancel, endedNothing: true, at: at(-10), now: now))
+        #expect(!TimerRules.changed(entriesWritten: false, action: .stop, endedNothing: true, at: at(0), now: now), "a second tap, now")
+        #expect(!TimerRules.changed(entriesWritten: false, action: .stop, endedNothing: false, at: at(-10), now: now), "inside an entry by hand")
+        #expect(!TimerRules.changed(entriesWritten: false, action: .start(work), endedNothing: true, at: at(-10), now: now), "a repeated start")
+        #expect(TimerRules.changed(entriesWritten: true, action: .start(work), endedNothing: false, at: at(0), now: now))
     }
 }

@@ -100,25 +100,32 @@ package struct TimerState: Sendable, Equatable, Codable {
     package var running: TimeEntry?
     /// The entry this press ended, if any.
     package var stopped: TimeEntry?
+    /// The entry this start made when it is not the one running: a start that arrives after a
+    /// stop pressed later, whose entry both presses made and which has ended already.
+    package var started: TimeEntry?
     /// The stopped entry ran past 24 hours and was ended at 24.
     package var capped: Bool
-    /// The press changed the person's entries (a repeated start, or a stop with nothing running, does not).
+    /// The press changed the person's entries, or was kept to end a start pressed before it that
+    /// arrives later (a stop or cancel sent late, with the moment it was pressed). A repeated
+    /// start, a stop pressed now with nothing running, or a press sent again does not.
     package var changed: Bool
 
-    package init(running: TimeEntry?, stopped: TimeEntry? = nil, capped: Bool = false, changed: Bool = false) {
+    package init(running: TimeEntry?, stopped: TimeEntry? = nil, started: TimeEntry? = nil, capped: Bool = false, changed: Bool = false) {
         self.running = running
         self.stopped = stopped
+        self.started = started
         self.capped = capped
         self.changed = changed
     }
 
-    private enum CodingKeys: String, CodingKey { case running, stopped, capped, changed }
+    private enum CodingKeys: String, CodingKey { case running, stopped, started, capped, changed }
 
     /// Answers kept for idempotency keys before presses said whether they changed anything read as changed.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         running = try container.decodeIfPresent(TimeEntry.self, forKey: .running)
         stopped = try container.decodeIfPresent(TimeEntry.self, forKey: .stopped)
+        started = try container.decodeIfPresent(TimeEntry.self, forKey: .started)
         capped = try container.decode(Bool.self, forKey: .capped)
         changed = try container.decodeIfPresent(Bool.self, forKey: .changed) ?? true
     }

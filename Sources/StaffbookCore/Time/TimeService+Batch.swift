@@ -50,7 +50,7 @@ extension TimeService {
     package func apply(_ press: BatchPress, personId: UUID) async throws -> BatchOutcome {
         do {
             let state = try await self.press(press.button, personId: personId, at: press.at, start: press.start, pressId: press.id)
-            return state.changed ? .created(state.running ?? state.stopped) : .unchanged(state.running)
+            return state.changed ? .created(state.running ?? state.stopped ?? state.started) : .unchanged(state.running)
         } catch let error as TimeError {
             return .refused(error)
         }

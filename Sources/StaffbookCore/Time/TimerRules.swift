@@ -18,6 +18,16 @@ package enum TimerRules {
         return TimeRules.wholeSeconds(min(at, now))
     }
 
+    /// Whether a press changed anything: the entries it wrote, or (a stop or cancel that found
+    /// nothing running at its moment, pressed before now) the presses kept to end a start pressed
+    /// before it that has not arrived yet. A stop pressed now with nothing running is a second
+    /// tap, not a late one.
+    package static func changed(entriesWritten: Bool, action: TimerPress.Action, endedNothing: Bool, at: Date, now: Date) -> Bool {
+        if entriesWritten { return true }
+        if case .start = action { return false }
+        return endedNothing && at < TimeRules.wholeSeconds(now)
+    }
+
     /// The entries that presses make, applied in the order they were pressed to what was running
     /// at the first of them (`running`). A start of the work already running changes nothing; a
     /// start of other work ends the running entry at that instant; a stop ends it (a day at most);

@@ -28,7 +28,9 @@ enum TimeSchemas {
     }
 
     static func timer(_ state: TimerState) -> Components.Schemas.TimerState {
-        .init(running: state.running.map(entry), stopped: state.stopped.map(entry), capped: state.capped, changed: state.changed)
+        .init(
+            running: state.running.map(entry), stopped: state.stopped.map(entry), started: state.started.map(entry), capped: state.capped,
+            changed: state.changed)
     }
 
     static func row(_ row: TimeReportRow) -> Components.Schemas.TimeRow {

@@ -47,7 +47,7 @@ extension PostgresTimeEntryRepository {
                 personId: personId, after: anchor, including: covering == nil ? nil : pressed, on: connection, logger: logger
             )
             let spans = TimerRules.spans(running: covering.map { ($0.start, Self.work(of: $0)) }, presses: presses)
-            let changed = try await Self.write(spans, replacing: old, personId: personId, now: now, on: connection, logger: logger)
+            let written = try await Self.write(spans, replacing: old, personId: personId, now: now, on: connection, logger: logger)
             let running = try await Self.running(personId: personId, on: connection, logger: logger)
             // The entry this press ended: the one running when it was pressed, now ending by then.
             var stopped: TimeEntry?
@@ -58,7 +58,17 @@ extension PostgresTimeEntryRepository {
                 stopped = try await Self.timerEntry(personId: personId, start: span.start, on: connection, logger: logger)
                 capped = span.capped
             }
-            return TimerState(running: running, stopped: stopped, capped: capped, changed: changed)
+            var started: TimeEntry?
+            if case .start = press.action, let span = spans.first(where: { $0.start == press.at }), span.end != nil {
+                started = try await Self.timerEntry(personId: personId, start: span.start, on: connection, logger: logger)
+            }
+            // A stop inside an entry made or edited by hand ends nothing and never will.
+            var endedNothing = covering == nil
+            if endedNothing, !written, press.action == .stop || press.action == .cancel {
+                endedNothing = try await !Self.covered(personId: personId, at: press.at, on: connection, logger: logger)
+            }
+            let changed = TimerRules.changed(entriesWritten: written, action: press.action, endedNothing: endedNothing, at: press.at, now: now)
+            return TimerState(running: running, stopped: stopped, started: started, capped: capped, changed: changed)
         }
     }
 
@@ -160,6 +170,16 @@ extension PostgresTimeEntryRepository {
             }
         }
         return presses
+    }
+
+    /// Whether any entry of the person's (the timer's or one by hand) spans `at`.
+    private static func covered(personId: UUID, at: Date, on connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        try await connection.query(
+            """
+            SELECT 1 FROM time_entries WHERE account_id = \(personId) AND started_at <= \(at) AND (ended_at IS NULL OR ended_at > \(at)) LIMIT 1
+            """,
+            logger: logger
+        ).collect().isEmpty == false
     }
 
     private static func timerEntry(personId: UUID, start: Date, on connection: PostgresConnection, logger: Logger) async throws -> TimeEntry? {

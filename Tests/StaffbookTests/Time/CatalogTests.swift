@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -10,24 +11,41 @@ import Testing
 struct CatalogTests {
     typealias API = TimeAPI
 
-    struct Client: Decodable { var id: String; var name: String; var billingAddress: String?; var active: Bool }
-    struct Project: Decodable {
-        var id: String; var client: API.Ref; var name: String; var billable: Bool; var hourlyPrice: String?; var active: Bool; var teamIds: [String]
+    struct Client: Decodable {
+        var id: String
+        var name: String
+        var billingAddress: String?
+        var active: Bool
     }
-    struct Projects: Decodable { var items: [Project]; var nextCursor: String? }
+    struct Project: Decodable {
+        var id: String
+        var client: API.Ref
+        var name: String
+        var billable: Bool
+        var hourlyPrice: String?
+        var active: Bool
+        var teamIds: [String]
+    }
+    struct Projects: Decodable {
+        var items: [Project]
+        var nextCursor: String?
+    }
 
     @Test func adminsKeepOneClientPerNameIgnoringCaseAndAccents() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()
             let admin = try await app.token("admin@staffbook.example")
 
-            let created = try await app.send(.post, "/v1/clients", token: admin, json: #"{"name":" Komerční banka ","billingAddress":"Na Příkopě 33, 114 07 Praha 1"}"#)
+            let created = try await app.send(
+                .post, "/v1/clients", token: admin, json: #"{"name":" Komerční banka ","billingAddress":"Na Příkopě 33, 114 07 Praha 1"}"#)
             let same = try await app.send(.post, "/v1/clients", token: admin, json: #"{"name":"KOMERCNI banka"}"#, headers: [.acceptLanguage: "cs"])
             let id = try created.decode(Client.self).id
             let etag = try #require(created.headers[.eTag])
-            let renameOnto = try await app.send(.patch, "/v1/clients/\(id)", token: admin, json: #"{"name":"škoda DIGITAL"}"#, headers: [.ifMatch: etag])
+            let renameOnto = try await app.send(
+                .patch, "/v1/clients/\(id)", token: admin, json: #"{"name":"škoda DIGITAL"}"#, headers: [.ifMatch: etag])
             let noIfMatch = try await app.send(.patch, "/v1/clients/\(id)", token: admin, json: #"{"name":"KB"}"#)
-            let renamed = try await app.send(.patch, "/v1/clients/\(id)", token: admin, json: #"{"name":"KB","billingAddress":""}"#, headers: [.ifMatch: etag])
+            let renamed = try await app.send(
+                .patch, "/v1/clients/\(id)", token: admin, json: #"{"name":"KB","billingAddress":""}"#, headers: [.ifMatch: etag])
             let stale = try await app.send(.patch, "/v1/clients/\(id)", token: admin, json: #"{"active":false}"#, headers: [.ifMatch: etag])
 
             #expect(created.status == .created)
@@ -64,8 +82,11 @@ struct CatalogTests {
             let janSees = try await app.send(.get, "/v1/projects?limit=100", token: jan).decode(Projects.self)
             let ondrejSees = try await app.send(.get, "/v1/projects?limit=100", token: ondrej).decode(Projects.self)
             let closed = try await app.send(
-                .patch, "/v1/projects/\(platby.id)", token: lead, json: #"{"active":false}"#, headers: [.ifMatch: try #require(created.headers[.eTag])])
-            let onClosed = try await app.send(.post, "/v1/me/time-entries", token: jan, json: API.json(projectId: try #require(UUID(uuidString: platby.id)), "2026-11-16", "09:00", "10:00"))
+                .patch, "/v1/projects/\(platby.id)", token: lead, json: #"{"active":false}"#,
+                headers: [.ifMatch: try #require(created.headers[.eTag])])
+            let onClosed = try await app.send(
+                .post, "/v1/me/time-entries", token: jan,
+                json: API.json(projectId: try #require(UUID(uuidString: platby.id)), "2026-11-16", "09:00", "10:00"))
             let janSeesLater = try await app.send(.get, "/v1/projects?limit=100", token: jan).decode(Projects.self)
 
             #expect(created.status == .created, "\(created.text)")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -12,18 +13,33 @@ struct TimeBatchTests {
 
     struct Outcome: Decodable {
         struct Problem: Decodable {
-            struct Field: Decodable { var field: String; var code: String; var message: String }
-            var type: String; var status: Int; var detail: String; var errors: [Field]?
+            struct Field: Decodable {
+                var field: String
+                var code: String
+                var message: String
+            }
+            var type: String
+            var status: Int
+            var detail: String
+            var errors: [Field]?
         }
-        var id: String; var outcome: String; var entry: API.Entry?; var etag: String?; var problem: Problem?
+        var id: String
+        var outcome: String
+        var entry: API.Entry?
+        var etag: String?
+        var problem: Problem?
     }
-    struct Result: Decodable { var items: [Outcome]; var timer: API.Timer }
+    struct Result: Decodable {
+        var items: [Outcome]
+        var timer: API.Timer
+    }
 
     private static func entry(_ id: UUID, _ day: String, _ from: String, _ to: String, description: String = "Offline", ifMatch: String? = nil)
         -> String
     {
         let match = ifMatch.map { #","ifMatch":"\#($0.replacingOccurrences(of: "\"", with: "\\\""))""# } ?? ""
-        return #"{"id":"\#(id)","projectId":"\#(Demo.mobileBanking)","start":"\#(API.prague(day, from))","end":"\#(API.prague(day, to))","description":"\#(description)"\#(match)}"#
+        return
+            #"{"id":"\#(id)","projectId":"\#(Demo.mobileBanking)","start":"\#(API.prague(day, from))","end":"\#(API.prague(day, to))","description":"\#(description)"\#(match)}"#
     }
 
     private static func press(_ id: UUID, _ action: String, at: Date) -> String {
@@ -60,8 +76,9 @@ struct TimeBatchTests {
 
             #expect(first.status == .ok)
             #expect(firstResult.items.map(\.id) == ids.map(\.uuidString), "each item answers under its id, in the order sent")
-            #expect(firstResult.items.map(\.outcome) == ["created", "created", "created", "unchanged", "created"],
-                    "a stop with nothing running changes nothing until the start pressed before it arrives")
+            #expect(
+                firstResult.items.map(\.outcome) == ["created", "created", "created", "created", "created"],
+                "a stop sent late is kept to end the start pressed before it, which arrives after it")
             #expect(firstResult.items[0].entry?.id == ids[0].lowercasedString, "the device's id is the entry's id")
             #expect(firstResult.items[0].etag == "\"v1\"")
             #expect(afterFirst.count == before.count + 4, "three entries and the timer's hour")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -19,9 +20,13 @@ struct TimeEntryTests {
             let morning = try await app.send(.get, "/v1/me/time-entries?from=2026-11-13&to=2026-11-13", token: jan).decode(API.Entries.self)
                 .items.first { $0.start == API.prague("2026-11-13", "09:00") }
 
-            let across = try await app.send(.post, "/v1/me/time-entries", token: jan, json: API.json(projectId: Demo.internalProject, "2026-11-13", "12:00", "13:30"), headers: [.acceptLanguage: "en"])
-            let lunch = try await app.send(.post, "/v1/me/time-entries", token: jan, json: API.json(projectId: Demo.internalProject, "2026-11-13", "12:30", "13:00"))
-            let someoneElse = try await app.send(.post, "/v1/me/time-entries", token: petra, json: API.json(projectId: Demo.internalProject, "2026-11-14", "12:00", "13:30"))
+            let across = try await app.send(
+                .post, "/v1/me/time-entries", token: jan, json: API.json(projectId: Demo.internalProject, "2026-11-13", "12:00", "13:30"),
+                headers: [.acceptLanguage: "en"])
+            let lunch = try await app.send(
+                .post, "/v1/me/time-entries", token: jan, json: API.json(projectId: Demo.internalProject, "2026-11-13", "12:30", "13:00"))
+            let someoneElse = try await app.send(
+                .post, "/v1/me/time-entries", token: petra, json: API.json(projectId: Demo.internalProject, "2026-11-14", "12:00", "13:30"))
             // The database holds the rule too, whatever writes to it.
             let direct = try await app.sqlError(
                 """
@@ -52,9 +57,12 @@ struct TimeEntryTests {
             let backwards = try await post(#"{"projectId":"\#(Demo.internalProject)","start":"2026-11-15T08:00:00Z","end":"2026-11-15T07:00:00Z"}"#)
             let webProject = try await post(API.json(projectId: Demo.carConfigurator, "2026-11-15", "08:00", "09:00"))
             let unknown = try await post(API.json(projectId: UUID(), "2026-11-15", "08:00", "09:00"))
-            let comma = try await post(#"{"projectId":"\#(Demo.internalProject)","start":"2026-11-15T08:00:00Z","end":"2026-11-15T09:00:00Z","tags":["a,b"]}"#)
+            let comma = try await post(
+                #"{"projectId":"\#(Demo.internalProject)","start":"2026-11-15T08:00:00Z","end":"2026-11-15T09:00:00Z","tags":["a,b"]}"#)
             let noEnd = try await post(#"{"projectId":"\#(Demo.internalProject)","start":"2026-11-15T08:00:00Z","end":""}"#)
-            let day = try await post(#"{"projectId":"\#(Demo.mobileBanking)","start":"2026-11-15T08:00:00.750Z","end":"2026-11-16T08:00:00.900Z","tags":[" vývoj ","vývoj",""]}"#)
+            let day = try await post(
+                #"{"projectId":"\#(Demo.mobileBanking)","start":"2026-11-15T08:00:00.750Z","end":"2026-11-16T08:00:00.900Z","tags":[" vývoj ","vývoj",""]}"#
+            )
 
             #expect(long.problem?.errors?.map(\.code) == ["too_long"])
             #expect(noEnd.status == .badRequest, "an empty date is the client's mistake: \(noEnd.text)")
@@ -79,7 +87,8 @@ struct TimeEntryTests {
             try await app.seedDemo()
             let jan = try await app.token("jan.novak@staffbook.example")
             let petra = try await app.token("petra.svobodova@staffbook.example")
-            let created = try await app.send(.post, "/v1/me/time-entries", token: jan, json: API.json(projectId: Demo.internalProject, "2026-11-15", "10:00", "11:00"))
+            let created = try await app.send(
+                .post, "/v1/me/time-entries", token: jan, json: API.json(projectId: Demo.internalProject, "2026-11-15", "10:00", "11:00"))
             let id = try created.decode(API.Entry.self).id
             let etag = try #require(created.headers[.eTag])
 
@@ -89,9 +98,11 @@ struct TimeEntryTests {
                 headers: [.ifMatch: etag]
             )
             let stale = try await app.send(.patch, "/v1/me/time-entries/\(id)", token: jan, json: #"{"description":"x"}"#, headers: [.ifMatch: etag])
-            let notHers = try await app.send(.patch, "/v1/me/time-entries/\(id)", token: petra, json: #"{"description":"x"}"#, headers: [.ifMatch: "*"])
+            let notHers = try await app.send(
+                .patch, "/v1/me/time-entries/\(id)", token: petra, json: #"{"description":"x"}"#, headers: [.ifMatch: "*"])
             let notHersDelete = try await app.send(.delete, "/v1/me/time-entries/\(id)", token: petra, headers: [.ifMatch: "*"])
-            let deleted = try await app.send(.delete, "/v1/me/time-entries/\(id)", token: jan, headers: [.ifMatch: try #require(changed.headers[.eTag])])
+            let deleted = try await app.send(
+                .delete, "/v1/me/time-entries/\(id)", token: jan, headers: [.ifMatch: try #require(changed.headers[.eTag])])
 
             #expect(noIfMatch.status.code == 428)
             #expect(changed.status == .ok, "\(changed.text)")
@@ -110,13 +121,17 @@ struct TimeEntryTests {
             let petra = try await app.token("petra.svobodova@staffbook.example")
             let october = try await app.send(.get, "/v1/me/time-entries?from=2026-10-01&to=2026-10-31&limit=1", token: petra).decode(API.Entries.self)
             let entry = try #require(october.items.first)
-            let before = try await app.send(.patch, "/v1/me/time-entries/\(entry.id)", token: petra, json: #"{"description":"Před schválením"}"#, headers: [.ifMatch: "*"])
+            let before = try await app.send(
+                .patch, "/v1/me/time-entries/\(entry.id)", token: petra, json: #"{"description":"Před schválením"}"#, headers: [.ifMatch: "*"])
 
             // The admin approves Petra's October invoice: October is settled for her.
             let invoice = Demo.invoiceId(Demo.petraSvobodova, "2026-10-01")
             let approved = try await app.send(.post, "/v1/invoices/\(invoice)/actions/approve", token: admin, headers: [.ifMatch: "*"])
-            let change = try await app.send(.patch, "/v1/me/time-entries/\(entry.id)", token: petra, json: #"{"description":"Po schválení"}"#, headers: [.ifMatch: "*", .acceptLanguage: "en"])
-            let add = try await app.send(.post, "/v1/me/time-entries", token: petra, json: API.json(projectId: Demo.internalProject, "2026-10-31", "10:00", "11:00"))
+            let change = try await app.send(
+                .patch, "/v1/me/time-entries/\(entry.id)", token: petra, json: #"{"description":"Po schválení"}"#,
+                headers: [.ifMatch: "*", .acceptLanguage: "en"])
+            let add = try await app.send(
+                .post, "/v1/me/time-entries", token: petra, json: API.json(projectId: Demo.internalProject, "2026-10-31", "10:00", "11:00"))
             let remove = try await app.send(.delete, "/v1/me/time-entries/\(entry.id)", token: petra, headers: [.ifMatch: "*"])
             let moveIn = try await app.send(
                 .post, "/v1/me/time-entries", token: petra, json: API.json(projectId: Demo.internalProject, "2026-11-15", "10:00", "11:00")
@@ -127,7 +142,8 @@ struct TimeEntryTests {
                 json: #"{"start":"\#(API.prague("2026-10-31", "10:00"))","end":"\#(API.prague("2026-10-31", "11:00"))"}"#, headers: [.ifMatch: "*"]
             )
             let adminWithout = try await app.send(
-                .patch, "/v1/users/\(Demo.petraSvobodova)/time-entries/\(entry.id)", token: admin, json: #"{"description":"Oprava"}"#, headers: [.ifMatch: "*"]
+                .patch, "/v1/users/\(Demo.petraSvobodova)/time-entries/\(entry.id)", token: admin, json: #"{"description":"Oprava"}"#,
+                headers: [.ifMatch: "*"]
             )
             let adminWith = try await app.send(
                 .patch, "/v1/users/\(Demo.petraSvobodova)/time-entries/\(entry.id)", token: admin,
@@ -162,7 +178,8 @@ struct TimeEntryTests {
             let notMember = try await app.send(.get, "/v1/users/\(Demo.ondrejChalupa)/time-entries", token: lead)
             let colleague = try await app.send(.get, "/v1/users/\(Demo.petraSvobodova)/time-summary?from=2026-11-02&to=2026-11-06", token: jan)
             let page = try await app.send(.get, "/v1/me/time-entries?limit=7", token: jan).decode(API.Entries.self)
-            let next = try await app.send(.get, "/v1/me/time-entries?limit=7&cursor=\(try #require(page.nextCursor))", token: jan).decode(API.Entries.self)
+            let next = try await app.send(.get, "/v1/me/time-entries?limit=7&cursor=\(try #require(page.nextCursor))", token: jan).decode(
+                API.Entries.self)
 
             #expect(member.status == .ok)
             #expect(try member.decode(API.Entries.self).items.count == 10)

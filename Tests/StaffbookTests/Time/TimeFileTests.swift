@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -13,9 +14,16 @@ struct TimeFileTests {
 
     /// What makes two entries the same work, whoever holds them.
     struct Work: Equatable, Comparable {
-        var project: String; var start: String; var end: String?; var description: String; var tags: [String]; var billable: Bool
+        var project: String
+        var start: String
+        var end: String?
+        var description: String
+        var tags: [String]
+        var billable: Bool
         init(_ entry: API.Entry) {
-            (project, start, end, description, tags, billable) = (entry.project.id, entry.start, entry.end, entry.description, entry.tags, entry.billable)
+            (project, start, end, description, tags, billable) = (
+                entry.project.id, entry.start, entry.end, entry.description, entry.tags, entry.billable
+            )
         }
         static func < (a: Self, b: Self) -> Bool { a.start < b.start }
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import StaffbookTestSupport
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -62,7 +63,8 @@ struct TimeRollupTests {
             let items = (0..<3).map { i in
                 #"{"id":"\#(UUID())","projectId":"\#(project)","start":"2026-11-14T0\#(8 + i):00:00+01:00","end":"2026-11-14T0\#(8 + i):45:00+01:00"}"#
             }
-            let batch = try await app.send(.post, "/v1/me/time-entries/batch", token: janAgain, json: #"{"items":[\#(items.joined(separator: ","))]}"#)
+            let batch = try await app.send(
+                .post, "/v1/me/time-entries/batch", token: janAgain, json: #"{"items":[\#(items.joined(separator: ","))]}"#)
             let after = try await Self.mismatches(app)
 
             #expect([made, edited].map(\.status) == [.created, .created])
@@ -96,7 +98,9 @@ struct TimeRollupTests {
                 WHERE started_at >= '2026-10-20T00:00:00+02:00' AND started_at < '2026-12-04T00:00:00+01:00' AND ended_at IS NOT NULL
                 """)
 
-            #expect(DayRange(from: CalendarDay(year: 2026, month: 10, day: 20), to: CalendarDay(year: 2026, month: 12, day: 3)).wholeMonths?.from.iso == "2026-11-01")
+            #expect(
+                DayRange(from: CalendarDay(year: 2026, month: 10, day: 20), to: CalendarDay(year: 2026, month: 12, day: 3)).wholeMonths?.from.iso
+                    == "2026-11-01")
             #expect(DayRange(from: CalendarDay(year: 2026, month: 10, day: 20), to: CalendarDay(year: 2026, month: 11, day: 3)).wholeMonths == nil)
             #expect([report.hours] == direct)
         }
@@ -151,7 +155,8 @@ struct TimeRollupTests {
                 let report = try await app.send(.get, "/v1/reports/time?from=\(range.from.iso)&to=\(range.to.iso)&groupBy=person", token: admin)
                     .decode(TimeAPI.Summary.self)
                 let basis = try await app.withDatabase { pool in
-                    try await PostgresTimeEntryRepository(database: pool, logger: TestDatabase.logger).capacity(personIds: [Demo.janNovak], range: range)
+                    try await PostgresTimeEntryRepository(database: pool, logger: TestDatabase.logger).capacity(
+                        personIds: [Demo.janNovak], range: range)
                 }
                 return (
                     report.items.first { $0.key == jan }?.capacityHours,
@@ -162,7 +167,8 @@ struct TimeRollupTests {
                 try await app.sql(
                     """
                     SELECT f.month::text || ' ' || (f.version = v.version)::text FROM capacity_months_filled f, capacity_version v ORDER BY 1
-                    """).compactMap { $0 }
+                    """
+                ).compactMap { $0 }
             }
 
             let first = try await capacity(novemberDays)

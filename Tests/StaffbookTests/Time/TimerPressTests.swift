@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -79,15 +80,19 @@ struct TimerPressTests {
                 .decode(API.Timer.self)
             let day = try await Self.entries(app, jan).sorted { $0.start < $1.start }
 
-            #expect(!stop.changed, "nothing ran when it arrived")
+            #expect(stop.changed, "nothing ran when it arrived, but it is kept to end the start pressed before it")
+            #expect(stop.running == nil && stop.stopped == nil)
             #expect(start.changed)
             #expect(start.running == nil, "the later stop ends it")
+            #expect(start.started?.start == eight.formatted(.iso8601) && start.started?.end == noon.formatted(.iso8601))
+            #expect(start.started?.description == "Vývoj" && start.started?.id == morning.first?.id)
             #expect(morning.count == 1)
             #expect(morning.first?.start == eight.formatted(.iso8601))
             #expect(morning.first?.end == noon.formatted(.iso8601))
             #expect(afternoon.running?.start == one.formatted(.iso8601))
             #expect(late.changed)
             #expect(late.running?.id == afternoon.running?.id, "the running timer keeps its id")
+            #expect(late.started?.start == ten.formatted(.iso8601) && late.started?.end == noon.formatted(.iso8601))
             #expect(day.map(\.description) == ["Vývoj", "Revize", "Porada"])
             #expect(day.map(\.start) == [eight, ten, one].map { $0.formatted(.iso8601) })
             #expect(day.map(\.end) == [ten.formatted(.iso8601), noon.formatted(.iso8601), nil])
@@ -104,6 +109,8 @@ struct TimerPressTests {
             let skewed = try await app.send(
                 .post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "x", at: app.clock.now().addingTimeInterval(5)))
             let old = try await app.send(.post, "/v1/me/timer/stop", token: jan, json: Self.at(app.clock.now().addingTimeInterval(-25 * 3600)))
+            let empty = try await app.send(.post, "/v1/me/timer/stop", token: jan, json: #"{"at":""}"#)
+            let notADate = try await app.send(.post, "/v1/me/timer/start", token: jan, json: #"{"projectId":"\#(Demo.mobileBanking)","at":"včera"}"#)
             let problem = try future.decode(ProblemBody.self)
 
             #expect(future.status == .badRequest)
@@ -113,6 +120,9 @@ struct TimerPressTests {
             #expect(try skewed.decode(API.Timer.self).running?.start == TimeRules.wholeSeconds(app.clock.now()).formatted(.iso8601))
             #expect(old.status == .badRequest)
             #expect(try old.decode(ProblemBody.self).errors?.first?.code == "too_old")
+            #expect(empty.status == .badRequest && notADate.status == .badRequest)
+            #expect(try empty.decode(ProblemBody.self).errors?.map(\.code) == ["date_time"])
+            #expect(try notADate.decode(ProblemBody.self).errors?.map(\.code) == ["date_time"])
         }
     }
 
@@ -132,8 +142,10 @@ struct TimerPressTests {
             let tooOld = try await app.send(
                 .patch, "/v1/me/timer", token: jan, json: #"{"start":"\#(app.clock.now().addingTimeInterval(-90_000).formatted(.iso8601))"}"#)
             // The phone's repeated start of what now runs changes nothing.
-            let repeated = try await app.send(.post, "/v1/me/timer/start", token: jan, json: #"{"projectId":"\#(Demo.internalProject)","description":"Porada","tags":["a","b"]}"#)
-                .decode(API.Timer.self)
+            let repeated = try await app.send(
+                .post, "/v1/me/timer/start", token: jan, json: #"{"projectId":"\#(Demo.internalProject)","description":"Porada","tags":["a","b"]}"#
+            )
+            .decode(API.Timer.self)
 
             #expect(nothing.status == .notFound)
             #expect(edited.changed)
@@ -184,7 +196,8 @@ struct TimerPressTests {
                 .decode(API.Timer.self)
             // What a server from before presses were kept left behind: a running entry not marked as the timer's.
             _ = try await app.sql("UPDATE time_entries SET timer = false WHERE ended_at IS NULL")
-            let migration = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../schema/0022_mark_running_timers.sql")
+            let migration = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(
+                path: "../../../schema/0022_mark_running_timers.sql")
             _ = try await app.sql(try String(contentsOf: migration, encoding: .utf8))
             app.clock.advance(by: 600)
             let stop = try await app.send(.post, "/v1/me/timer/stop", token: jan).decode(API.Timer.self)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -38,9 +39,11 @@ struct TimerTests {
             try await app.seedDemo()
             let jan = try await app.token("jan.novak@staffbook.example")
 
-            let first = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Revize kódu")).decode(API.Timer.self)
+            let first = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Revize kódu")).decode(
+                API.Timer.self)
             app.clock.advance(by: 30 * 60 + 0.4)
-            let second = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.internalProject, "Porada")).decode(API.Timer.self)
+            let second = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.internalProject, "Porada")).decode(
+                API.Timer.self)
             let now = try await app.send(.get, "/v1/me/timer", token: jan).decode(API.Timer.self)
             app.clock.advance(by: 15 * 60)
             let stopped = try await app.send(.post, "/v1/me/timer/stop", token: jan).decode(API.Timer.self)
@@ -72,11 +75,15 @@ struct TimerTests {
             let startKey: HTTPFields = [.literal("Idempotency-Key"): "shortcut-start-0800"]
             let stopKey: HTTPFields = [.literal("Idempotency-Key"): "shortcut-stop-0900"]
 
-            let started = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Vývoj"), headers: startKey)
-                .decode(API.Timer.self)
+            let started = try await app.send(
+                .post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Vývoj"), headers: startKey
+            )
+            .decode(API.Timer.self)
             app.clock.advance(by: 60)
-            let startAgain = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Vývoj"), headers: startKey)
-                .decode(API.Timer.self)
+            let startAgain = try await app.send(
+                .post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Vývoj"), headers: startKey
+            )
+            .decode(API.Timer.self)
             app.clock.advance(by: 3600)
             let jan2 = try await app.token("jan.novak@staffbook.example")
             let stopped = try await app.send(.post, "/v1/me/timer/stop", token: jan2, headers: stopKey).decode(API.Timer.self)
@@ -101,12 +108,14 @@ struct TimerTests {
         try await TestApp.test { app in
             try await app.seedDemo()
             let jan = try await app.token("jan.novak@staffbook.example")
-            let started = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Zapomenutý")).decode(API.Timer.self)
+            let started = try await app.send(.post, "/v1/me/timer/start", token: jan, json: Self.start(Demo.mobileBanking, "Zapomenutý")).decode(
+                API.Timer.self)
             app.clock.advance(by: 30 * 3600)
             let later = try await app.token("jan.novak@staffbook.example")
             let capped = try await app.send(.post, "/v1/me/timer/stop", token: later).decode(API.Timer.self)
 
-            let blink = try await app.send(.post, "/v1/me/timer/start", token: later, json: Self.start(Demo.internalProject, "Omyl")).decode(API.Timer.self)
+            let blink = try await app.send(.post, "/v1/me/timer/start", token: later, json: Self.start(Demo.internalProject, "Omyl")).decode(
+                API.Timer.self)
             let dropped = try await app.send(.post, "/v1/me/timer/stop", token: later).decode(API.Timer.self)
             let cancelled = try await app.send(.post, "/v1/me/timer/start", token: later, json: Self.start(Demo.internalProject, "Zrušeno"))
             app.clock.advance(by: 600)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -10,12 +11,30 @@ import Testing
 struct TimesheetTests {
     typealias API = TimeAPI
 
-    struct Sheet: Decodable { var personId: String; var month: String; var state: String; var reason: String?; var decidedBy: String? }
-    struct Member: Decodable {
-        var personId: String; var name: String; var hours: String; var billableHours: String; var billableShare: String?
-        var capacityHours: String; var utilisation: String?; var daysWithoutEntries: Int; var runningSince: String?; var timesheet: String
+    struct Sheet: Decodable {
+        var personId: String
+        var month: String
+        var state: String
+        var reason: String?
+        var decidedBy: String?
     }
-    struct Team: Decodable { var teamName: String; var month: String; var items: [Member] }
+    struct Member: Decodable {
+        var personId: String
+        var name: String
+        var hours: String
+        var billableHours: String
+        var billableShare: String?
+        var capacityHours: String
+        var utilisation: String?
+        var daysWithoutEntries: Int
+        var runningSince: String?
+        var timesheet: String
+    }
+    struct Team: Decodable {
+        var teamName: String
+        var month: String
+        var items: [Member]
+    }
 
     @Test func aLeaderApprovingAMembersMonthLocksItsEntriesUntilAnAdminReopensIt() async throws {
         try await TestApp.test { app in
@@ -91,7 +110,8 @@ struct TimesheetTests {
             try await app.seedDemo()
             let jan = try await app.token("jan.novak@staffbook.example")
             let lead = try await app.token("lead.mobile@staffbook.example")
-            let early = try await app.send(.post, "/v1/users/\(Demo.janNovak)/timesheets/2026-11/approve", token: lead, headers: [.acceptLanguage: "en"])
+            let early = try await app.send(
+                .post, "/v1/users/\(Demo.janNovak)/timesheets/2026-11/approve", token: lead, headers: [.acceptLanguage: "en"])
             _ = try await app.send(.post, "/v1/me/timesheets/2026-11/submit", token: jan)
             let without = try await app.send(.post, "/v1/users/\(Demo.janNovak)/timesheets/2026-11/return", token: lead, json: #"{}"#)
             let returned = try await app.send(
@@ -123,10 +143,16 @@ struct TimesheetTests {
 
     @Test func aStatementFromTrackedHoursSaysWhetherThoseHoursAreApproved() async throws {
         struct Run: Decodable {
-            struct Item: Decodable { var userId: String; var invoiceId: String? }
+            struct Item: Decodable {
+                var userId: String
+                var invoiceId: String?
+            }
             var items: [Item]
         }
-        struct Detail: Decodable { var statementBasis: String?; var trackedHoursApproved: Bool? }
+        struct Detail: Decodable {
+            var statementBasis: String?
+            var trackedHoursApproved: Bool?
+        }
         try await TestApp.test { app in
             try await app.seedDemo()
             let admin = try await app.token("admin@staffbook.example")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -11,15 +12,31 @@ struct TrackedStatementTests {
     typealias API = TimeAPI
 
     struct Run: Decodable {
-        struct Item: Decodable { var userId: String; var invoiceId: String?; var outcome: String }
+        struct Item: Decodable {
+            var userId: String
+            var invoiceId: String?
+            var outcome: String
+        }
         var items: [Item]
     }
     struct Detail: Decodable {
         struct Line: Decodable {
-            struct Name: Decodable { var cs: String; var en: String }
-            var from: String; var to: String; var days: Int; var hours: String; var rate: String; var amount: String; var holiday: Name?
+            struct Name: Decodable {
+                var cs: String
+                var en: String
+            }
+            var from: String
+            var to: String
+            var days: Int
+            var hours: String
+            var rate: String
+            var amount: String
+            var holiday: Name?
         }
-        var amount: String; var statementHours: String?; var statementBasis: String?; var statementLines: [Line]?
+        var amount: String
+        var statementHours: String?
+        var statementBasis: String?
+        var statementLines: [Line]?
     }
 
     @Test func anEmployeeWhoTrackedTimeIsPaidTheHoursTrackedPerDayAtTheRateOfThatDayWithHolidaysOnTop() async throws {

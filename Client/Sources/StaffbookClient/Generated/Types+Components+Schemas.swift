@@ -2037,11 +2037,15 @@ extension Components {
             public var running: Components.Schemas.TimeEntry?
             /// - Remark: Generated from `#/components/schemas/TimerState/stopped`.
             public var stopped: Components.Schemas.TimeEntry?
+            /// The entry this start made when it is not the one running: a start that arrives after a stop pressed later, whose entry the two presses made and which has ended already.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimerState/started`.
+            public var started: Components.Schemas.TimeEntry?
             /// The stopped entry ran over 24 hours and was ended at 24.
             ///
             /// - Remark: Generated from `#/components/schemas/TimerState/capped`.
             public var capped: Swift.Bool
-            /// The press changed the timer or entries; a repeated start, or a stop with nothing running, does not.
+            /// The press changed the timer or entries, or was kept to end a start pressed before it that arrives later (a stop or cancel sent late with the moment it was pressed, which found nothing running then). A repeated start, a stop pressed now with nothing running, or a press sent again does not.
             ///
             /// - Remark: Generated from `#/components/schemas/TimerState/changed`.
             public var changed: Swift.Bool
@@ -2050,22 +2054,26 @@ extension Components {
             /// - Parameters:
             ///   - running:
             ///   - stopped:
+            ///   - started: The entry this start made when it is not the one running: a start that arrives after a stop pressed later, whose entry the two presses made and which has ended already.
             ///   - capped: The stopped entry ran over 24 hours and was ended at 24.
-            ///   - changed: The press changed the timer or entries; a repeated start, or a stop with nothing running, does not.
+            ///   - changed: The press changed the timer or entries, or was kept to end a start pressed before it that arrives later (a stop or cancel sent late with the moment it was pressed, which found nothing running then). A repeated start, a stop pressed now with nothing running, or a press sent again does not.
             public init(
                 running: Components.Schemas.TimeEntry? = nil,
                 stopped: Components.Schemas.TimeEntry? = nil,
+                started: Components.Schemas.TimeEntry? = nil,
                 capped: Swift.Bool,
                 changed: Swift.Bool
             ) {
                 self.running = running
                 self.stopped = stopped
+                self.started = started
                 self.capped = capped
                 self.changed = changed
             }
             public enum CodingKeys: String, CodingKey {
                 case running
                 case stopped
+                case started
                 case capped
                 case changed
             }
