@@ -97,6 +97,19 @@ package struct Desk: PageArea {
         router.post("/desk/people/:id/rates") { request, context in
             await page(request) { try await addRate($0, id: context.parameters.get("id"), request: request) }
         }
+        router.get("/desk/time") { request, _ in await page(request) { try await time($0, request: request) } }
+        router.post("/desk/time/timer") { request, _ in await page(request) { try await pressTimer($0, request: request) } }
+        router.post("/desk/time/entries") { request, _ in await page(request) { try await addEntry($0, request: request) } }
+        router.post("/desk/time/timesheet") { request, _ in await page(request) { try await submitTimesheet($0, request: request) } }
+        router.get("/desk/time/entries/:id") { request, context in
+            await page(request) { try await editEntry($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/time/entries/:id") { request, context in
+            await page(request) { try await saveEntry($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/time/entries/:id/delete") { request, context in
+            await page(request) { try await deleteEntry($0, id: context.parameters.get("id"), request: request) }
+        }
         router.get("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
         router.post("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
     }

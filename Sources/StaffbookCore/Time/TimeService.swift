@@ -68,6 +68,13 @@ package struct TimeService: Sendable {
         return fields
     }
 
+    /// The projects a person may track time on, by client and name (the first hundred): those
+    /// `availableProject` lets an entry or the timer use.
+    package func projectsOpen(to personId: UUID) async throws -> [Project] {
+        let teams = try await catalog.teams(of: personId)
+        return try await catalog.projects(filter: ProjectFilter(openToTeams: teams.member), page: PageRequest(limit: 100))
+    }
+
     private func availableProject(_ projectId: UUID, to personId: UUID) async throws -> Project {
         guard let project = try await catalog.project(id: projectId) else { throw TimeError.projectUnavailable }
         let teams = try await catalog.teams(of: personId)

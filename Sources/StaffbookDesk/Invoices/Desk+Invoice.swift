@@ -78,7 +78,7 @@ extension Desk {
         _ = try require(view, "downloadInvoiceFile")
         let invoice = try await found(id)
         guard let session = view.session,
-            Caller(accountId: session.account.id, sessionId: session.sessionId, roles: session.account.roles).mayRead(invoice),
+            session.caller.mayRead(invoice),
             let (_, bytes) = try await services.invoices.fileContent(invoiceId: invoice.id)
         else { throw DeskRefusal.notFound }
         let file = invoice.file

@@ -43,6 +43,12 @@ struct DeskFormat: Sendable {
         day(CalendarDay(date))
     }
 
+    /// The wall-clock time in Prague, `08:05`.
+    func clock(_ date: Date) -> String {
+        let parts = Calendar.prague.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     func month(_ month: CalendarMonth) -> String {
         let index = max(0, min(11, month.month - 1))
         return (language == .cs ? Self.czechMonths[index] : Self.englishMonths[index]) + " \(month.year)"

@@ -49,10 +49,10 @@ enum DeskTemplates {
     static let rows: [(String, String)] = [("monthRow", monthRow), ("monthCheck", monthCheck), ("monthAllPass", monthAllPass)]
 
     static let all: [(String, String)] = [
-        ("layout", layout), ("problem", problem), ("signIn", signIn), ("home", home), ("error", error), ("month", month),
+        ("layout", layout), ("problem", problem), ("signIn", signIn), ("error", error), ("month", month),
         ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement), ("people", people),
         ("person", person), ("profile", profile),
-        ("googleContinue", googleContinue), ("missing", missing),
+        ("googleContinue", googleContinue), ("missing", missing), ("time", time), ("timeEntry", timeEntry),
     ]
 
     static let layout = """
@@ -69,8 +69,9 @@ enum DeskTemplates {
         <a class="skip" href="#main">{{t.skip}}</a>
         <header class="top">
         <a class="brand" href="/desk">Staffbook</a>
-        {{#person}}{{#isAdmin}}<nav aria-label="{{t.menu}}"><a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a> <a href="/desk/people">{{t.people}}</a></nav>{{/isAdmin}}\
-        {{^isAdmin}}{{#isLeader}}<nav aria-label="{{t.menu}}"><a href="/desk/people">{{t.people}}</a></nav>{{/isLeader}}{{/isAdmin}}
+        {{#person}}<nav aria-label="{{t.menu}}"><a href="/desk/time">{{t.myTime}}</a>\
+        {{#isAdmin}} <a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a>{{/isAdmin}}\
+        {{#isLeader}} <a href="/desk/people">{{t.people}}</a>{{/isLeader}}{{^isLeader}}{{#isAdmin}} <a href="/desk/people">{{t.people}}</a>{{/isAdmin}}{{/isLeader}}</nav>
         <span class="who">{{name}} · {{roles}}</span>{{/person}}
         <a href="{{switchLanguage}}" lang="{{otherLang}}">{{t.otherLanguage}}</a>
         {{#person}}<form class="inline" method="post" action="/desk/sign-out"><input type="hidden" name="csrf" value="{{csrf}}">\
@@ -109,11 +110,6 @@ enum DeskTemplates {
         <p>{{t.googleContinueLead}}</p>
         <p><button type="submit">{{t.googleContinue}}</button></p>
         </form>
-        """
-
-    static let home = """
-        <h1>{{t.home}}</h1>
-        <p>{{t.workerHome}}</p>
         """
 
     static let error = """

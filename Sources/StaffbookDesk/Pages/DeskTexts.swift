@@ -14,7 +14,9 @@ enum DeskTexts {
     private static let english = Dictionary(table.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
     private static let czech = Dictionary(table.map { ($0.0, $0.2) }, uniquingKeysWith: { first, _ in first })
 
-    private static let table: [(String, String, String)] = [
+    private static let table: [(String, String, String)] = general + time
+
+    private static let general: [(String, String, String)] = [
         ("skip", "Skip to the content", "Přejít na obsah"),
         ("signIn", "Sign in", "Přihlásit se"),
         ("signOut", "Sign out", "Odhlásit se"),
@@ -141,10 +143,6 @@ enum DeskTexts {
         (
             "serverErrorDetail", "Nothing you did caused it. Try again in a moment; if it stays, tell an admin the request id.",
             "Nezpůsobili jste to vy. Zkuste to za chvíli znovu; pokud to trvá, sdělte adminovi id požadavku."
-        ),
-        (
-            "workerHome", "Your timers, hours and invoices come to the desk next; until then the apps and the API serve them.",
-            "Vaše časovače, hodiny a faktury přijdou na stůl příště; do té doby slouží aplikace a API."
         ),
         ("pass", "passes", "v pořádku"),
         ("allPass", "all pass", "vše v pořádku"),

@@ -77,7 +77,7 @@ extension Desk {
     func visiblePerson(_ id: String?, session: BrowserSession) async throws -> PersonProfile {
         guard let id = id.flatMap(UUID.init(uuidString:)) else { throw DeskRefusal.notFound }
         try await services.visibility.requireVisible(
-            id, to: Caller(accountId: session.account.id, sessionId: session.sessionId, roles: session.account.roles))
+            id, to: session.caller)
         guard let person = try await services.people.profile(id: id, today: CalendarDay(services.clock.now())) else { throw DeskRefusal.notFound }
         return person
     }

@@ -9,8 +9,9 @@ import StaffbookHTTP
 extension Desk {
     func home(_ view: DeskView) async throws -> Response {
         guard let session = view.session else { throw DeskRefusal.signInFirst }
+        // An admin's month is the invoices; everyone else's is their own time.
         if AccessPolicy.allows("listInvoices", roles: session.account.roles) { return DeskPage.redirect("/desk/invoices") }
-        return DeskPage(title: view.text("home"), template: "home", model: [:]).response(view, library: library)
+        return DeskPage.redirect("/desk/time")
     }
 
     func signInForm(_ view: DeskView, request: Request) async throws -> Response {

@@ -4,6 +4,7 @@ import StaffbookCore
 /// The time area's texts for people, in English and Czech.
 enum TimeTexts {
     static let notInFuture = LocalizedText(en: "Must not be in the future.", cs: "Nesmí být v budoucnosti.")
+    static let timeOfDay = LocalizedText(en: "Expected a time of day as 08:30.", cs: "Očekává se čas dne jako 08:30.")
     static let afterStart = LocalizedText(en: "Must be after start.", cs: "Musí být po začátku.")
     static let tooEarly = LocalizedText(
         en: "Time is recorded from \(TimeRules.earliestDay.iso) on.", cs: "Čas se zaznamenává od \(TimeRules.earliestDay.iso)."

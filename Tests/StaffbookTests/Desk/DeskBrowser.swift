@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import StaffbookHTTP
 
 /// A browser as far as the desk can tell: it keeps the cookies it is given, sends forms as

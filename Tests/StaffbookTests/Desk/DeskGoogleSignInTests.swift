@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 
@@ -38,7 +39,10 @@ struct DeskGoogleSignInTests {
 
             #expect(signIn.text.contains("href=\"/desk/sign-in/google?next=/desk/people\""))
             #expect(location.hasPrefix("https://accounts.google.com/o/oauth2/v2/auth?"))
-            for part in ["client_id=\(GoogleTestTokens.clientId)", "hd=staffbook.test", "response_type=id_token", "response_mode=form_post", "scope=openid%20email"] {
+            for part in [
+                "client_id=\(GoogleTestTokens.clientId)", "hd=staffbook.test", "response_type=id_token", "response_mode=form_post",
+                "scope=openid%20email",
+            ] {
                 #expect(location.contains(part), "\(part)")
             }
             #expect(location.contains("redirect_uri=http%3A%2F%2F") && location.contains("%2Fdesk%2Fsign-in%2Fgoogle&"), "\(location)")

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 
@@ -79,7 +80,8 @@ struct DeskPaymentRunTests {
             let (admin, payables) = try await app.payableSeptember(2)
             let run = try await app.createRun(admin, ids: payables.map(\.invoiceId)).decode(PaymentDesk.Created.self).run
             _ = try await app.send(.get, "/v1/payment-runs/\(run.id)/file", token: admin)
-            let statement = try PaymentDesk.statement(payments: payables.map { "\($0.amount):\($0.symbol):\($0.account):Dodavatel" } + ["5.00:9:CZ6508000000192000145399:Jiný"])
+            let statement = try PaymentDesk.statement(
+                payments: payables.map { "\($0.amount):\($0.symbol):\($0.account):Dodavatel" } + ["5.00:9:CZ6508000000192000145399:Jiný"])
             let browser = DeskBrowser(app)
             try await browser.signIn("admin@staffbook.example")
             let form = try await browser.get("/desk/payment-runs/statements")
@@ -87,8 +89,12 @@ struct DeskPaymentRunTests {
 
             let preview = try await browser.postMultipart(
                 "/desk/payment-runs/statements",
-                [.init(name: "csrf", bytes: Array(token.utf8)), .init(name: "file", filename: "vypis.xml", contentType: "application/xml", bytes: Array(statement))])
-            let paidAfterPreview = try await app.sql("SELECT count(*)::text FROM invoices WHERE state = 'paid' AND id IN ('\(payables[0].invoiceId)', '\(payables[1].invoiceId)')")
+                [
+                    .init(name: "csrf", bytes: Array(token.utf8)),
+                    .init(name: "file", filename: "vypis.xml", contentType: "application/xml", bytes: Array(statement)),
+                ])
+            let paidAfterPreview = try await app.sql(
+                "SELECT count(*)::text FROM invoices WHERE state = 'paid' AND id IN ('\(payables[0].invoiceId)', '\(payables[1].invoiceId)')")
             let confirmFields = ["csrf", "confirm", "draft", "digest"].map { name in
                 Multipart.Part(name: name, bytes: Array((DeskBrowser.hidden(name, in: preview.text) ?? "").utf8))
             }

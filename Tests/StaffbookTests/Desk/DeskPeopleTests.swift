@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 
@@ -32,11 +33,17 @@ struct DeskPeopleTests {
             #expect(page.status == .ok && page.text.contains("ICO:") && page.text.contains("Hourly rates") && page.text.contains("Billing details"))
             #expect(refused.status.code == api.status.code && refused.status == .badRequest)
             let message = try #require(api.problem?.errors?.first?.message)
-            #expect(refused.text.contains(message.replacingOccurrences(of: "'", with: "&#39;").replacingOccurrences(of: "\"", with: "&quot;")), "\(message)")
-            #expect(refused.text.contains("value=\"-5\"") && refused.text.contains("value=\"&lt;b&gt;navýšení&lt;/b&gt;\""), "what was typed is kept, as text")
+            #expect(
+                refused.text.contains(message.replacingOccurrences(of: "'", with: "&#39;").replacingOccurrences(of: "\"", with: "&quot;")),
+                "\(message)")
+            #expect(
+                refused.text.contains("value=\"-5\"") && refused.text.contains("value=\"&lt;b&gt;navýšení&lt;/b&gt;\""),
+                "what was typed is kept, as text")
             #expect(added.status == .seeOther)
             #expect(after.text.contains("CZK\u{00A0}1,650.50") && after.text.contains("Roční navýšení"))
-            #expect(try await app.sql("SELECT amount::text FROM hourly_rates WHERE account_id = '\(Demo.janNovak)' AND effective_from = '2027-02-15'") == ["1650.50"])
+            #expect(
+                try await app.sql("SELECT amount::text FROM hourly_rates WHERE account_id = '\(Demo.janNovak)' AND effective_from = '2027-02-15'")
+                    == ["1650.50"])
         }
     }
 
@@ -88,7 +95,13 @@ struct DeskPeopleTests {
             let stale = try await browser.post(person + "/edit", fields("+420 777 000 000", version: version, position: "Later"))
             let api = try await app.send(
                 .get, "/v1/users/\(Demo.janNovak.lowercasedString)", token: try await app.token("admin@staffbook.example"))
-            struct Profile: Decodable { var position: String?; var phone: String?; var capacityHoursPerWeek: Double?; var roles: [String]; var language: String }
+            struct Profile: Decodable {
+                var position: String?
+                var phone: String?
+                var capacityHoursPerWeek: Double?
+                var roles: [String]
+                var language: String
+            }
             let profile = try api.decode(Profile.self)
 
             #expect(form.status == .ok && form.text.contains("value=\"Jan\"") && form.text.contains("name=\"version\""))

@@ -99,7 +99,8 @@ struct DeskTests {
             for email in ["petra.svobodova@staffbook.example", "lead.mobile@staffbook.example"] {
                 let browser = DeskBrowser(app)
                 try await browser.signIn(email)
-                let home = try await browser.get("/desk")
+                let toTime = try await browser.get("/desk")
+                let home = try await browser.get("/desk/time")
                 let token = browser.token(of: home)
                 let own = Demo.invoiceId(Demo.petraSvobodova, "2026-10-01")
                 let someoneElses = Demo.invoiceId(Demo.ondrejChalupa, "2026-10-01")
@@ -115,6 +116,7 @@ struct DeskTests {
                     try await browser.get("/desk/invoices/missing?period=2026-10"),
                 ]
 
+                #expect(toTime.status == .seeOther && toTime.headers[.location] == "/desk/time", "their own time is their home")
                 #expect(home.status == .ok, "\(email)")
                 #expect(answers.map(\.status) == Array(repeating: .notFound, count: answers.count), "\(email)")
                 #expect(answers.allSatisfy { $0.text.contains("Nothing here") })
