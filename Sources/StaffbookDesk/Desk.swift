@@ -110,6 +110,18 @@ package struct Desk: PageArea {
         router.post("/desk/time/entries/:id/delete") { request, context in
             await page(request) { try await deleteEntry($0, id: context.parameters.get("id"), request: request) }
         }
+        router.get("/desk/time-off") { request, _ in await page(request) { try await timeOff($0, request: request) } }
+        router.post("/desk/time-off") { request, _ in await page(request) { try await requestTimeOff($0, request: request) } }
+        router.post("/desk/time-off/:id/cancel") { request, context in
+            await page(request) { try await cancelTimeOff($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.get("/desk/team") { request, _ in await page(request) { try await team($0, request: request) } }
+        router.post("/desk/team/timesheets/:id") { request, context in
+            await page(request) { try await decideTimesheet($0, personId: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/team/absences/:id") { request, context in
+            await page(request) { try await decideTimeOff($0, id: context.parameters.get("id"), request: request) }
+        }
         router.get("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
         router.post("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
     }

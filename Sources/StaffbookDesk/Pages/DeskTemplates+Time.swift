@@ -74,4 +74,79 @@ extension DeskTemplates {
         <p><button type="submit" class="quiet">{{t.deleteEntry}}</button></p>
         </form>{{/isRunning}}
         """
+
+    static let timeOff = """
+        <h1>{{t.myTimeOff}}</h1>
+        {{#done}}<p class="notice" role="status">{{done}}</p>{{/done}}
+        {{> problem}}
+        {{#balance}}<section class="panel" aria-labelledby="balance-heading">
+        <h2 id="balance-heading">{{t.vacation}} {{year}}</h2>
+        {{#unlimited}}<p>{{t.vacationUnlimited}}</p>{{/unlimited}}
+        {{^unlimited}}<dl class="data"><dt>{{t.entitlement}}</dt><dd>{{entitlement}}</dd><dt>{{t.carried}}</dt><dd>{{carried}}</dd>\
+        <dt>{{t.taken}}</dt><dd>{{approved}}</dd><dt>{{t.asked}}</dt><dd>{{requested}}</dd><dt>{{t.left}}</dt><dd><strong>{{left}}</strong></dd></dl>{{/unlimited}}
+        </section>{{/balance}}
+        <section class="panel" aria-labelledby="ask-heading">
+        <h2 id="ask-heading">{{t.askTimeOff}}</h2>
+        <form method="post" action="/desk/time-off">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <p><label for="kind">{{t.kind}}</label><select id="kind" name="kind">{{#kinds}}<option value="{{code}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/kinds}}</select></p>
+        <p><label for="firstDay">{{t.firstDay}}</label><input id="firstDay" type="date" name="firstDay" value="{{typed.firstDay}}" required></p>
+        <p><label for="lastDay">{{t.lastDay}}</label><input id="lastDay" type="date" name="lastDay" value="{{typed.lastDay}}" aria-describedby="lastDayHint"> \
+        <small id="lastDayHint">{{t.lastDayHint}}</small></p>
+        <p><label for="part">{{t.part}}</label><select id="part" name="part">{{#parts}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/parts}}</select></p>
+        <p><label for="hours">{{t.hours}}</label><input id="hours" type="text" name="hours" value="{{typed.hours}}" inputmode="decimal" maxlength="10" aria-describedby="hoursHint"> \
+        <small id="hoursHint">{{t.hoursHint}}</small></p>
+        <p><label for="note">{{t.note}}</label><input id="note" type="text" name="note" value="{{typed.note}}" maxlength="1000"></p>
+        <p><button type="submit">{{t.ask}}</button></p>
+        </form>
+        </section>
+        <section aria-labelledby="requests-heading">
+        <h2 id="requests-heading">{{t.myRequests}}</h2>
+        {{#hasRequests}}<table class="rows"><thead><tr><th scope="col">{{t.kind}}</th><th scope="col">{{t.days}}</th><th scope="col" class="num">{{t.workingDays}}</th>\
+        <th scope="col">{{t.state}}</th><th scope="col">{{t.actions}}</th></tr></thead><tbody>
+        {{#requests}}<tr><td data-label="{{t.kind}}">{{kind}}</td><td data-label="{{t.days}}">{{days}}{{#part}} ({{part}}){{/part}}</td>\
+        <td class="num" data-label="{{t.workingDays}}">{{workingDays}}</td><td data-label="{{t.state}}"><span class="state">{{state}}</span>{{#reason}} ({{reason}}){{/reason}}</td>\
+        <td data-label="{{t.actions}}">{{#canCancel}}<form class="inline" method="post" action="/desk/time-off/{{id}}/cancel"><input type="hidden" name="csrf" value="{{csrf}}">\
+        <button type="submit" class="quiet">{{t.cancelRequest}}<span class="visually-hidden"> {{kind}} {{days}}</span></button></form>{{/canCancel}}</td></tr>
+        {{/requests}}</tbody></table>{{/hasRequests}}
+        {{^hasRequests}}<p>{{t.noRequests}}</p>{{/hasRequests}}
+        </section>
+        """
+
+    static let team = """
+        <h1>{{t.teamMonth}}: {{teamName}}, {{monthLabel}}</h1>
+        {{#done}}<p class="notice" role="status">{{done}}</p>{{/done}}
+        {{> problem}}
+        <form class="bar" method="get" action="/desk/team">
+        {{#manyTeams}}<p><label for="team">{{t.team}}</label><select id="team" name="team">{{#teams}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/teams}}</select></p>{{/manyTeams}}\
+        {{^manyTeams}}<input type="hidden" name="team" value="{{team}}">{{/manyTeams}}
+        <p><label for="month">{{t.period}}</label><input id="month" type="month" name="month" value="{{month}}" pattern="[0-9]{4}-[0-9]{2}"></p>
+        <p><button type="submit">{{t.filter}}</button></p>
+        </form>
+        <p><a href="/desk/team?team={{team}}&amp;month={{previousMonth}}">{{t.previousMonth}}</a> · <a href="/desk/team?team={{team}}&amp;month={{nextMonth}}">{{t.nextMonth}}</a></p>
+        <table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col" class="num">{{t.hoursOfCapacity}}</th><th scope="col" class="num">{{t.billableShare}}</th>\
+        <th scope="col" class="num">{{t.daysWithout}}</th><th scope="col" class="num">{{t.daysAway}}</th><th scope="col">{{t.timerNow}}</th><th scope="col">{{t.timesheet}}</th></tr></thead><tbody>
+        {{#members}}<tr><td data-label="{{t.person}}"><a href="/desk/people/{{id}}">{{name}}</a></td><td class="num" data-label="{{t.hoursOfCapacity}}">{{hours}}</td>\
+        <td class="num" data-label="{{t.billableShare}}">{{billable}}</td><td class="num" data-label="{{t.daysWithout}}">{{daysWithout}}</td>\
+        <td class="num" data-label="{{t.daysAway}}">{{daysAway}}</td><td data-label="{{t.timerNow}}">{{#running}}{{t.runningSince}} {{running}}{{/running}}</td>\
+        <td data-label="{{t.timesheet}}"><span class="state">{{sheet}}</span>{{#decide}}\
+        <form class="inline" method="post" action="/desk/team/timesheets/{{id}}"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="team" value="{{team}}">\
+        <input type="hidden" name="month" value="{{month}}"><button type="submit" name="action" value="approve">{{t.approve}}<span class="visually-hidden"> {{name}}</span></button>\
+        <label for="{{reasonId}}" class="visually-hidden">{{t.reason}}: {{name}}</label><input id="{{reasonId}}" type="text" name="reason" value="{{reason}}" maxlength="1000" placeholder="{{t.reason}}">\
+        <button type="submit" class="quiet" name="action" value="return">{{t.return}}<span class="visually-hidden"> {{name}}</span></button></form>{{/decide}}</td></tr>
+        {{/members}}</tbody></table>
+        <section aria-labelledby="waiting-heading">
+        <h2 id="waiting-heading">{{t.timeOffWaiting}}</h2>
+        {{#hasWaiting}}<table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col">{{t.kind}}</th><th scope="col">{{t.days}}</th>\
+        <th scope="col" class="num">{{t.workingDays}}</th><th scope="col">{{t.actions}}</th></tr></thead><tbody>
+        {{#waiting}}<tr><td data-label="{{t.person}}">{{name}}</td><td data-label="{{t.kind}}">{{kind}}{{#note}} ({{note}}){{/note}}</td><td data-label="{{t.days}}">{{days}}</td>\
+        <td class="num" data-label="{{t.workingDays}}">{{workingDays}}</td><td data-label="{{t.actions}}">\
+        <form class="inline" method="post" action="/desk/team/absences/{{id}}"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="team" value="{{team}}">\
+        <input type="hidden" name="month" value="{{month}}"><button type="submit" name="action" value="approve">{{t.approve}}<span class="visually-hidden"> {{name}} {{days}}</span></button>\
+        <label for="{{reasonId}}" class="visually-hidden">{{t.reason}}: {{name}}</label><input id="{{reasonId}}" type="text" name="reason" value="{{reason}}" maxlength="1000" placeholder="{{t.reason}}">\
+        <button type="submit" class="quiet" name="action" value="reject">{{t.reject}}<span class="visually-hidden"> {{name}} {{days}}</span></button></form></td></tr>
+        {{/waiting}}</tbody></table>{{/hasWaiting}}
+        {{^hasWaiting}}<p>{{t.nothingWaiting}}</p>{{/hasWaiting}}
+        </section>
+        """
 }

@@ -52,7 +52,7 @@ enum DeskTemplates {
         ("layout", layout), ("problem", problem), ("signIn", signIn), ("error", error), ("month", month),
         ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement), ("people", people),
         ("person", person), ("profile", profile),
-        ("googleContinue", googleContinue), ("missing", missing), ("time", time), ("timeEntry", timeEntry),
+        ("googleContinue", googleContinue), ("missing", missing), ("time", time), ("timeEntry", timeEntry), ("timeOff", timeOff), ("team", team),
     ]
 
     static let layout = """
@@ -69,7 +69,8 @@ enum DeskTemplates {
         <a class="skip" href="#main">{{t.skip}}</a>
         <header class="top">
         <a class="brand" href="/desk">Staffbook</a>
-        {{#person}}<nav aria-label="{{t.menu}}"><a href="/desk/time">{{t.myTime}}</a>\
+        {{#person}}<nav aria-label="{{t.menu}}"><a href="/desk/time">{{t.myTime}}</a> <a href="/desk/time-off">{{t.myTimeOff}}</a>\
+        {{#isLeader}} <a href="/desk/team">{{t.teamMonth}}</a>{{/isLeader}}\
         {{#isAdmin}} <a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a>{{/isAdmin}}\
         {{#isLeader}} <a href="/desk/people">{{t.people}}</a>{{/isLeader}}{{^isLeader}}{{#isAdmin}} <a href="/desk/people">{{t.people}}</a>{{/isAdmin}}{{/isLeader}}</nav>
         <span class="who">{{name}} · {{roles}}</span>{{/person}}

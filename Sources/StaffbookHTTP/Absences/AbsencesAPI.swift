@@ -53,21 +53,10 @@ struct AbsencesAPI: AreaHandler {
     func requestAbsence(_ input: Operations.RequestAbsence.Input) async throws -> Operations.RequestAbsence.Output {
         let caller = try RequestScope.requireCaller()
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
-        var validation = InputValidation()
-        let kind = validation.requiredText(body.kind, field: "body.kind", maxLength: 40)
-        let first = validation.day(body.firstDay, field: "body.firstDay")
-        let last = validation.day(body.lastDay, field: "body.lastDay")
-        let part = body.part.flatMap { AbsencePart(rawValue: $0.rawValue) } ?? .full
-        var hours: Decimal?
-        if let text = body.hours {
-            hours = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-            if hours == nil { validation.fail("body.hours", "syntax", AbsenceTexts.hours) }
-        }
-        let note = validation.optionalText(body.note, field: "body.note", maxLength: 1000)
-        try validation.check()
-        guard let first, let last else { throw Problem(.validationFailed) }
-        let absence = try await service.request(
-            AbsenceRequest(kind: kind, firstDay: first, lastDay: last, part: part, hours: hours, note: note.nilIfEmpty), personId: caller.accountId)
+        let request = try AbsencePageInput.request(
+            kind: body.kind, firstDay: body.firstDay, lastDay: body.lastDay, part: body.part.flatMap { AbsencePart(rawValue: $0.rawValue) } ?? .full,
+            hours: body.hours, note: body.note)
+        let absence = try await service.request(request, personId: caller.accountId)
         return .created(.init(body: .json(AbsenceSchemas.absence(absence))))
     }
 
@@ -89,10 +78,7 @@ struct AbsencesAPI: AreaHandler {
     private func decide(_ action: AbsenceAction, id: String, reason: String?) async throws -> Components.Schemas.Absence {
         let caller = try RequestScope.requireCaller()
         let absenceId = try InputValidation.pathID(id)
-        var validation = InputValidation()
-        let reason = validation.optionalText(reason, field: "body.reason", maxLength: 1000)
-        try validation.check()
-        guard let absence = try await service.act(action, absenceId: absenceId, reason: reason.nilIfEmpty, caller: caller) else {
+        guard let absence = try await service.act(action, absenceId: absenceId, reason: try AbsencePageInput.reason(reason), caller: caller) else {
             throw Problem(.notFound)
         }
         return AbsenceSchemas.absence(absence)

@@ -1,0 +1,133 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import StaffbookCore
+import StaffbookHTTP
+
+/// A team leader's month: one row a member (hours against capacity, billable share, days without
+/// entries, a running timer, days away, the timesheet with its decision) and the time off
+/// waiting for a decision. The operations are `GET /v1/teams/{id}/time-summary`,
+/// `POST /v1/users/{id}/timesheets/{month}/approve|return` and `POST /v1/absences/{id}/approve|reject`.
+extension Desk {
+    func team(_ view: DeskView, request: Request) async throws -> Response {
+        _ = try require(view, "getTeamTimeSummary")
+        return try await teamPage(
+            view, teamId: query(request, "team"), month: query(request, "month"), typed: [:], problem: nil, done: query(request, "done"))
+    }
+
+    /// Approves or returns a member's timesheet.
+    func decideTimesheet(_ view: DeskView, personId: String?, request: Request) async throws -> Response {
+        let fields = try await form(request, view: view)
+        let action: TimesheetAction = fields["action"] == "return" ? .return : .approve
+        let session = try require(view, action == .approve ? "approveTimesheet" : "returnTimesheet")
+        let reason = String((fields["reason"] ?? "").prefix(1000))
+        guard let person = personId.flatMap(UUID.init(uuidString:)) else { throw DeskRefusal.notFound }
+        do {
+            let month = try InvoicePageInput.month(fields["month"], field: "path.month") ?? CalendarDay(services.clock.now()).calendarMonth
+            _ = try await services.timesheetService.act(
+                action, personId: person, month: month, reason: try AbsencePageInput.reason(reason), caller: session.caller)
+            return DeskPage.redirect(teamLink(team: fields["team"], month: month.iso, done: "timesheet." + action.rawValue))
+        } catch {
+            let problem = try shownRefusal(error, view)
+            return try await teamPage(
+                view, teamId: fields["team"], month: fields["month"], typed: ["sheet-" + person.lowercasedString: reason], problem: problem,
+                status: HTTPResponse.Status(code: problem.status))
+        }
+    }
+
+    /// Approves or rejects a member's request for time off.
+    func decideTimeOff(_ view: DeskView, id: String?, request: Request) async throws -> Response {
+        let fields = try await form(request, view: view)
+        let action: AbsenceAction = fields["action"] == "reject" ? .reject : .approve
+        let session = try require(view, action == .approve ? "approveAbsence" : "rejectAbsence")
+        let reason = String((fields["reason"] ?? "").prefix(1000))
+        guard let absenceId = id.flatMap(UUID.init(uuidString:)) else { throw DeskRefusal.notFound }
+        do {
+            guard
+                try await services.absenceService.act(
+                    action, absenceId: absenceId, reason: try AbsencePageInput.reason(reason), caller: session.caller)
+                    != nil
+            else { throw DeskRefusal.notFound }
+            return DeskPage.redirect(teamLink(team: fields["team"], month: fields["month"], done: "absence." + action.rawValue))
+        } catch {
+            let problem = try shownRefusal(error, view)
+            return try await teamPage(
+                view, teamId: fields["team"], month: fields["month"], typed: ["absence-" + absenceId.lowercasedString: reason], problem: problem,
+                status: HTTPResponse.Status(code: problem.status))
+        }
+    }
+
+    private func teamPage(
+        _ view: DeskView, teamId: String?, month text: String?, typed: [String: String], problem: PageProblem?, done: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        guard let session = view.session else { throw DeskRefusal.signInFirst }
+        let caller = session.caller
+        let teams = try await services.teams.list(ledBy: caller.has(.admin) ? nil : caller.accountId, page: PageRequest(limit: 100))
+        // A team asked for by name must be one of the caller's; none asked for is their first.
+        let chosen = (teamId ?? "").isEmpty ? teams.first : teamId.flatMap(UUID.init(uuidString:)).flatMap { id in teams.first { $0.id == id } }
+        guard let team = chosen else { throw DeskRefusal.notFound }
+        let today = TimeRules.day(of: services.clock.now())
+        let month = (try? InvoicePageInput.month(text, field: "query.month")).flatMap { $0 } ?? today.calendarMonth
+        guard let (_, members) = try await services.timesheetService.teamSummary(teamId: team.id, month: month, caller: caller) else {
+            throw DeskRefusal.notFound
+        }
+        let format = view.format
+        let now = services.clock.now()
+        let kinds = try await services.absences.kinds()
+        let privateKinds = Set(kinds.filter(\.isPrivate).map(\.code))
+        var names = Dictionary(kinds.map { ($0.code, $0.name.text(in: view.language)) }, uniquingKeysWith: { first, _ in first })
+        names[AbsenceVisibility.awayCode] = AbsenceVisibility.away.text(in: view.language)
+        let waiting = (try await services.absences.calendar(teamId: team.id, from: today.adding(days: -62), to: today.adding(days: 365)) ?? [])
+            .filter { $0.absence.state == .requested && $0.absence.personId != caller.accountId }
+            .map {
+                (
+                    AbsenceVisibility.shown($0.absence, privateKinds: privateKinds, viewerId: caller.accountId, viewerIsAdmin: caller.has(.admin)),
+                    $0.name
+                )
+            }
+        let model: [String: Any] = [
+            "csrf": view.formToken, "team": team.id.lowercasedString, "teamName": team.name, "month": month.iso, "monthLabel": format.month(month),
+            "previousMonth": month.adding(months: -1).iso, "nextMonth": month.adding(months: 1).iso,
+            "teams": teams.map { ["id": $0.id.lowercasedString, "name": $0.name, "selected": $0.id == team.id] }, "manyTeams": teams.count > 1,
+            "members": members.map { summary in
+                let member = summary.member
+                let hours = TimeRules.hours(member.seconds)
+                let billable = member.seconds > 0 ? member.billableSeconds * 100 / member.seconds : 0
+                let key = "sheet-" + member.personId.lowercasedString
+                return [
+                    "id": member.personId.lowercasedString, "name": member.name,
+                    "hours": format.hours(hours) + " / " + format.hours(summary.capacityHours) + " h", "billable": "\(billable) %",
+                    "daysWithout": summary.daysWithoutEntries, "daysAway": member.daysAway.count,
+                    "running": member.runningSince.map { format.clock($0) } ?? "",
+                    "sheet": view.text("sheet." + member.timesheet.rawValue), "decide": member.timesheet == .submitted,
+                    "reason": typed[key] ?? "", "reasonId": key,
+                ] as [String: Any]
+            },
+            "hasWaiting": !waiting.isEmpty,
+            "waiting": waiting.map { absence, name in
+                let key = "absence-" + absence.id.lowercasedString
+                return [
+                    "id": absence.id.lowercasedString, "name": name, "kind": names[absence.kind] ?? absence.kind,
+                    "days": absence.firstDay == absence.lastDay
+                        ? format.day(absence.firstDay) : format.day(absence.firstDay) + " – " + format.day(absence.lastDay),
+                    "workingDays": format.hours(absence.workingDays), "note": absence.note ?? "", "reason": typed[key] ?? "", "reasonId": key,
+                ] as [String: Any]
+            },
+            "problem": problem.map { Self.model($0, language: view.language) } as Any,
+            "done": done.flatMap { DeskTexts.has("done." + $0) ? view.text("done." + $0) : nil } ?? "",
+            "now": format.clock(now),
+        ]
+        return DeskPage(title: view.text("teamMonth"), template: "team", model: model, status: status).response(view, library: library)
+    }
+
+    private func teamLink(team: String?, month: String?, done: String) -> String {
+        var link = URLComponents()
+        link.path = "/desk/team"
+        link.queryItems = [
+            URLQueryItem(name: "team", value: team.flatMap(UUID.init(uuidString:))?.lowercasedString ?? ""),
+            URLQueryItem(name: "month", value: month.flatMap { CalendarMonth($0) }?.iso ?? ""), URLQueryItem(name: "done", value: done),
+        ]
+        return link.string ?? "/desk/team"
+    }
+}
