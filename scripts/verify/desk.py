@@ -17,6 +17,7 @@ from harness import ROOT, Server, auth, check, fresh_database, psql, sign_in
 
 SHOTS = os.path.join(ROOT, ".local", "verify-desk")
 ADMIN, PASSWORD = "admin@staffbook.example", "staffbook-demo"
+PETRA, LEADER = "petra.svobodova@staffbook.example", "lead.mobile@staffbook.example"
 
 OVERFLOW = """return (() => {
   const width = document.documentElement.clientWidth;
@@ -105,6 +106,80 @@ class Walk:
         found["console"] = [entry for entry in driver.get_log("browser") if entry.get("level") in ("SEVERE", "WARNING")]
         self.pages.append(found)
         return found
+
+
+def desk_sign_in(driver, server, email):
+    """Signs in through the form; the page it lands on is the person's home."""
+    from selenium.webdriver.common.by import By
+    driver.get(server.url + "/desk/sign-in")
+    driver.find_element(By.ID, "email").send_keys(email)
+    driver.find_element(By.ID, "password").send_keys(PASSWORD)
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.panel button[type=submit]"))
+
+
+def sign_out(driver):
+    from selenium.webdriver.common.by import By
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "header form button"))
+
+
+def worker_and_leader(driver, walk, server, database):
+    """Petra runs the timer, asks for a vacation and submits October; Tomáš, who leads her team,
+    approves both from his team's month; her October is then approved and its entries locked."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    petra_id = psql(database, "SELECT id FROM accounts WHERE email = 'petra.svobodova@staffbook.example'")
+    desk_sign_in(driver, server, PETRA)
+    check("desk: a worker signs in and lands on their own time", driver.current_url.endswith("/desk/time"), driver.current_url)
+    walk.look("time")
+    Select(driver.find_element(By.ID, "timer-project")).select_by_index(0)
+    driver.find_element(By.ID, "timer-description").send_keys("Revize kódu")
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "#timer-heading ~ form button[type=submit]"))
+    running = driver.find_element(By.ID, "main").text
+    walk.look("time-running")
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "button[name=press][value=stop]"))
+    stopped = psql(database, f"SELECT count(*) FROM time_entries WHERE account_id = '{petra_id}' AND description = 'Revize kódu' "
+                             "AND ended_at IS NOT NULL")
+    check("desk: the worker starts the timer with a project and a description, sees it run, and stops it into an entry",
+          "Revize kódu" in running and stopped == "1", f"stopped entries {stopped}; page said {running[:200]!r}")
+
+    driver.get(server.url + "/desk/time-off")
+    walk.look("time-off")
+    # A date input reads typing in the browser's own order; the form sends ISO days either way.
+    driver.execute_script("arguments[0].value = '2026-12-07'", driver.find_element(By.ID, "firstDay"))
+    driver.execute_script("arguments[0].value = '2026-12-08'", driver.find_element(By.ID, "lastDay"))
+    driver.find_element(By.ID, "note").send_keys("Hory")
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "#ask-heading ~ form button[type=submit]"))
+    asked = psql(database, f"SELECT state FROM absences WHERE account_id = '{petra_id}' AND first_day = '2026-12-07'")
+    walk.look("time-off-asked")
+    check("desk: the worker asks for two days of vacation and it waits for the leader", asked == "requested", asked)
+
+    driver.get(server.url + "/desk/time")
+    navigate(driver, driver.find_element(By.XPATH, "//form[input[@name='month' and @value='2026-10']]//button"))
+    sheet = psql(database, f"SELECT state FROM timesheets WHERE account_id = '{petra_id}' AND month = '2026-10-01'")
+    check("desk: the worker submits October's timesheet", sheet == "submitted", sheet)
+    sign_out(driver)
+
+    desk_sign_in(driver, server, LEADER)
+    driver.get(server.url + "/desk/team?month=2026-10")
+    walk.look("team-month")
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "form[action^='/desk/team/absences/'] button[value=approve]"))
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, f"form[action='/desk/team/timesheets/{petra_id}'] button[value=approve]"))
+    walk.look("team-decided")
+    decided = (psql(database, f"SELECT state FROM absences WHERE account_id = '{petra_id}' AND first_day = '2026-12-07'"),
+               psql(database, f"SELECT state FROM timesheets WHERE account_id = '{petra_id}' AND month = '2026-10-01'"))
+    check("desk: her team leader approves the time off and the timesheet from the team's month", decided == ("approved", "approved"),
+          str(decided))
+    sign_out(driver)
+
+    desk_sign_in(driver, server, PETRA)
+    october = psql(database, f"SELECT to_char(min(started_at AT TIME ZONE 'Europe/Prague'), 'YYYY-MM-DD') FROM time_entries "
+                             f"WHERE account_id = '{petra_id}' AND started_at >= '2026-10-05' AND started_at < '2026-11-01'")
+    driver.get(server.url + f"/desk/time?week={october}")
+    main = driver.find_element(By.ID, "main").text
+    walk.look("time-locked")
+    check("desk: the worker's October then shows the timesheet approved and its entries locked",
+          ("locked" in main or "uzamčeno" in main) and ("approved" in main or "schválený" in main), main[:300])
+    sign_out(driver)
 
 
 def desk():
@@ -271,6 +346,8 @@ def desk():
         driver.get(server.url + "/desk/invoices")
         navigate(driver, driver.find_element(By.CSS_SELECTOR, "header form button"))
         check("desk: signing out ends the session", driver.current_url.endswith("/desk/sign-in"), driver.current_url)
+
+        worker_and_leader(driver, walk, server, database)
 
         for page in walk.pages:
             for width in (412, 1280):

@@ -7,6 +7,9 @@ package protocol TimeEntryRepository: Sendable {
     func entries(personId: UUID, range: DayRange?, projectId: UUID?, page: PageRequest<EntryPosition>) async throws -> [TimeEntry]
     func entry(id: UUID) async throws -> TimeEntry?
     func running(personId: UUID) async throws -> TimeEntry?
+    /// Which of these months are settled for the person (their invoice or statement settled, or
+    /// their timesheet approved): read-only to them.
+    func settledMonths(personId: UUID, among months: Set<CalendarMonth>) async throws -> Set<CalendarMonth>
     /// Writes a finished entry under `id`, in one transaction with the checks of its month's
     /// lock and of overlaps (`TimeError`; `.entryIdTaken` when an entry has that id).
     func create(id: UUID, personId: UUID, fields: TimeEntryFields, actor: TimeActor, now: Date) async throws -> TimeEntry

@@ -26,7 +26,8 @@ extension DeskTemplates {
         <th scope="col">{{t.description}}</th><th scope="col" class="num">{{t.duration}}</th><th scope="col">{{t.actions}}</th></tr></thead><tbody>
         {{#entries}}<tr><td data-label="{{t.when}}">{{from}}–{{to}}</td><td data-label="{{t.projectId}}">{{project}}</td>\
         <td data-label="{{t.description}}">{{description}}</td><td class="num" data-label="{{t.duration}}">{{duration}}</td>\
-        <td data-label="{{t.actions}}">{{#isRunning}}{{t.timerRunning}}{{/isRunning}}{{^isRunning}}<a href="/desk/time/entries/{{id}}">{{t.edit}}<span class="visually-hidden"> {{from}}–{{to}}</span></a>{{/isRunning}}</td></tr>
+        <td data-label="{{t.actions}}">{{#isRunning}}{{t.timerRunning}}{{/isRunning}}{{^isRunning}}{{#isLocked}}{{t.locked}}{{/isLocked}}\
+        {{^isLocked}}<a href="/desk/time/entries/{{id}}">{{t.edit}}<span class="visually-hidden"> {{from}}–{{to}}</span></a>{{/isLocked}}{{/isRunning}}</td></tr>
         {{/entries}}</tbody></table>{{/hasEntries}}{{/days}}
         </section>
         {{#hasProjects}}<section class="panel" aria-labelledby="add-heading">

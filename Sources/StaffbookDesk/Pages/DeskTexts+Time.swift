@@ -23,6 +23,7 @@ extension DeskTexts {
         ("duration", "Duration", "Trvání"),
         ("timerRunning", "The timer runs: stop it first.", "Časovač běží: nejdřív ho zastavte."),
         ("edit", "Edit", "Upravit"),
+        ("locked", "locked: the month is settled", "uzamčeno: měsíc je uzavřen"),
         ("addEntry", "Add an entry", "Přidat záznam"),
         ("day", "Day", "Den"),
         ("start", "From", "Od"),

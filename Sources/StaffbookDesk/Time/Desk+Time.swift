@@ -87,6 +87,8 @@ extension Desk {
         let entryProject = typed["projectId"] ?? ""
         let byDay = Dictionary(grouping: try await entries.sorted { $0.start < $1.start }) { TimeRules.day(of: $0.start) }
         let report = try await summary
+        let settled = try await services.timeEntries.settledMonths(personId: me, among: Set(range.days.map(\.calendarMonth)))
+        let worker = TimeActor(callerId: me, isAdmin: false)
         let dayHours = Dictionary(report.rows.map { ($0.key, $0.hours) }, uniquingKeysWith: { first, _ in first })
         var model: [String: Any] = [
             "csrf": view.formToken, "week": week.iso, "weekLabel": format.day(week) + " – " + format.day(range.to),
@@ -108,7 +110,12 @@ extension Desk {
                 return [
                     "label": format.day(day), "weekday": view.text("weekday.\(day.weekday)"), "hours": format.hours(dayHours[day.iso] ?? 0),
                     "hasEntries": !list.isEmpty, "isToday": day == today,
-                    "entries": list.map { entryRow(format, $0, now: now) },
+                    "entries": list.map {
+                        var row = entryRow(format, $0, now: now)
+                        row["isLocked"] =
+                            TimeRules.lockProblem(month: day.calendarMonth, settled: settled.contains(day.calendarMonth), actor: worker) != nil
+                        return row
+                    },
                 ] as [String: Any]
             },
             "problem": problem.map { Self.model($0, language: view.language) } as Any,

@@ -64,6 +64,13 @@ package struct PostgresTimeEntryRepository: TimeEntryRepository {
             .collect().first.map(entry)
     }
 
+    package func settledMonths(personId: UUID, among months: Set<CalendarMonth>) async throws -> Set<CalendarMonth> {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await Self.settledMonths(personId: personId, among: months, on: connection, logger: logger)
+        }
+    }
+
     package func running(personId: UUID) async throws -> TimeEntry? {
         let logger = self.logger
         return try await database.withConnection { connection in
