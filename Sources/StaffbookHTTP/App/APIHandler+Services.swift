@@ -24,12 +24,7 @@ extension APIHandler {
                 paymentRuns: services.paymentRuns, clock: clock
             ),
             myInvoices: MyInvoicesAPI(
-                invoices: services.invoices, people: services.people, invoiceSchemas: schemas,
-                uploads: UploadLimits(maxBytes: config.http.maxUploadBytes, quota: config.invoices.uploadQuota), idempotencyKeys: idempotencyKeys,
-                checks: services.invoiceChecks,
-                attachments: PDFAttachmentReader(
-                    tool: PDFAttachmentReader.locate(config.invoices.pdfAttachmentTool), timeout: config.invoices.pdfAttachmentTimeout),
-                clock: clock
+                invoices: services.invoices, people: services.people, invoiceSchemas: schemas, uploader: services.invoiceUploader, clock: clock
             ),
             time: TimeAPI(
                 timeEntries: services.timeEntries, timeService: services.timeService, catalog: services.catalog, teams: services.teams,

@@ -38,6 +38,8 @@ package struct Services: Sendable {
     package let monthEnd: MonthEndService
     package let invoiceChecks: InvoiceChecksService
     package let accountLinks: AccountLinks
+    /// Every upload's path, the API's and the desk's: one byte budget and one PDF helper limit.
+    package let invoiceUploader: InvoiceUploader
     let fileLinks: FileLinks
     let calendarFeedLinks: CalendarFeedLinks
     package let visibility: PersonVisibility
@@ -81,6 +83,12 @@ package struct Services: Sendable {
         visibility = PersonVisibility(people: people)
         timesheetService = TimesheetService(timesheets: timesheets, entries: timeEntries, visibility: visibility, clock: clock)
         absenceService = AbsenceService(absences: absences, visibility: visibility, policy: config.vacation, clock: clock)
+        invoiceUploader = InvoiceUploader(
+            invoices: invoices, people: people, uploads: UploadLimits(maxBytes: config.http.maxUploadBytes, quota: config.invoices.uploadQuota),
+            idempotencyKeys: IdempotencyKeyHeader(lifetime: config.http.idempotencyKeyLifetime), checks: invoiceChecks,
+            attachments: PDFAttachmentReader(
+                tool: PDFAttachmentReader.locate(config.invoices.pdfAttachmentTool), timeout: config.invoices.pdfAttachmentTimeout),
+            clock: clock)
     }
 
     /// The month-end's worker: schedules, the queue's jobs, notification delivery.

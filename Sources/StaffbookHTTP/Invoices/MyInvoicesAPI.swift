@@ -6,9 +6,6 @@ struct MyInvoicesAPI: AreaHandler {
     /// The caller's billing details, for the data an invoice does not say.
     let people: any PeopleRepository
     let invoiceSchemas: InvoiceSchemas
-    let uploads: UploadLimits
-    let idempotencyKeys: IdempotencyKeyHeader
-    let checks: InvoiceChecksService
-    let attachments: PDFAttachmentReader
+    let uploader: InvoiceUploader
     let clock: any AppClock
 }
