@@ -38,6 +38,7 @@ package struct Desk: PageArea {
                 switch path {
                 case DeskStyle.path: ("text/css; charset=utf-8", DeskStyle.css)
                 case DeskStyle.iconPath: ("image/svg+xml", DeskStyle.icon)
+                case DeskStyle.scriptPath: ("text/javascript; charset=utf-8", DeskStyle.script)
                 default: ("", "")
                 }
             guard !body.isEmpty else { return Response(status: .notFound) }
@@ -121,6 +122,13 @@ package struct Desk: PageArea {
         }
         router.post("/desk/team/absences/:id") { request, context in
             await page(request) { try await decideTimeOff($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.get("/desk/months") { request, _ in await page(request) { try await months($0, request: request) } }
+        router.get("/desk/months/:period") { request, context in
+            await page(request) { try await monthOfMine($0, period: context.parameters.get("period"), request: request) }
+        }
+        router.post("/desk/months/:period") { request, context in
+            await page(request) { try await upload($0, period: context.parameters.get("period"), request: request) }
         }
         router.get("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
         router.post("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }

@@ -18,6 +18,7 @@ from harness import ROOT, Server, auth, check, fresh_database, psql, sign_in
 SHOTS = os.path.join(ROOT, ".local", "verify-desk")
 ADMIN, PASSWORD = "admin@staffbook.example", "staffbook-demo"
 PETRA, LEADER = "petra.svobodova@staffbook.example", "lead.mobile@staffbook.example"
+JAN = "jan.novak@staffbook.example"
 
 OVERFLOW = """return (() => {
   const width = document.documentElement.clientWidth;
@@ -46,13 +47,26 @@ def browser():
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+def replaced(old):
+    """A wait's condition: the page `old` was the root of is gone. Chromium answers a question
+    about a node of a page just replaced either "stale" or "does not belong to the document"."""
+    from selenium.common.exceptions import WebDriverException
+
+    def gone(_driver):
+        try:
+            old.is_enabled()
+            return False
+        except WebDriverException:
+            return True
+    return gone
+
+
 def navigate(driver, element):
     """Clicks what loads another page and waits until the old page is gone."""
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
     old = driver.find_element("tag name", "html")
     element.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+    WebDriverWait(driver, 30).until(replaced(old))
 
 
 def tab_to(driver, selector, limit=150):
@@ -78,7 +92,7 @@ def press_enter(driver):
     from selenium.webdriver.support.ui import WebDriverWait
     old = driver.find_element("tag name", "html")
     ActionChains(driver).send_keys(Keys.ENTER).perform()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+    WebDriverWait(driver, 30).until(replaced(old))
 
 
 class Walk:
@@ -169,6 +183,24 @@ def worker_and_leader(driver, walk, server, database):
                psql(database, f"SELECT state FROM timesheets WHERE account_id = '{petra_id}' AND month = '2026-10-01'"))
     check("desk: her team leader approves the time off and the timesheet from the team's month", decided == ("approved", "approved"),
           str(decided))
+    sign_out(driver)
+
+    # Jan, a contractor, uploads October's ISDOC.PDF (a file picked as a person would) and reads
+    # back what the server read from it.
+    pdf = os.path.join(SHOTS, "faktura-rijen.pdf")
+    subprocess.run(["python3", os.path.join(ROOT, "scripts", "demo-isdoc-pdf.py"), pdf, "--amount", "133237.50"], check=True,
+                   capture_output=True)
+    desk_sign_in(driver, server, JAN)
+    driver.get(server.url + "/desk/months")
+    walk.look("months")
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "a[href='/desk/months/2026-10']"))
+    walk.look("month-upload")
+    driver.find_element(By.ID, "file").send_keys(pdf)
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "#upload-heading ~ form button[type=submit]"))
+    shown = driver.find_element(By.ID, "main").text
+    walk.look("month-uploaded")
+    check("desk: a worker uploads an ISDOC.PDF and sees the data read from it, each value with where it came from",
+          "FV-2026-0042" in shown and "2026042" in shown and "ISDOC" in shown, shown[:300])
     sign_out(driver)
 
     desk_sign_in(driver, server, PETRA)

@@ -123,31 +123,8 @@ extension Desk {
         let versions = try await services.invoices.files(invoiceId: invoice.id)
         let format = view.format
         let currency = invoice.data.currency?.rawValue ?? "CZK"
-        let data = invoice.data
-        func source(_ field: InvoiceData.Field) -> String? { data.sources[field].map { view.text($0.rawValue) } }
-        var fields: [[String: Any]] = []
-        func add(_ key: String, _ value: String?, _ field: InvoiceData.Field?) {
-            guard let value else { return }
-            fields.append(["label": view.text(key), "value": value, "source": field.flatMap(source) as Any])
-        }
-        add("number", data.number, .number)
-        add("variableSymbol", data.variableSymbol, .variableSymbol)
-        add("supplierIco", data.supplierIco, .supplierIco)
-        add("issueDate", data.issueDate.map(format.day), .issueDate)
-        add("dueDate", data.dueDate.map(format.day), .dueDate)
-        add("total", data.total.map { format.money($0, currency: currency) }, .total)
-        add("bankAccount", data.bankAccount.map { ($0.domestic.map { $0 + " · " } ?? "") + $0.ibanPrinted }, .bankAccount)
-        let checks: [[String: Any]] = invoice.checks.map { check in
-            var model = self.check(view, check)
-            if check.kind == .amount, let expected = check.expected, let invoiced = check.invoiced, let difference = check.difference {
-                model["detail"] =
-                    "\(view.text("expected")): \(format.money(expected, currency: "CZK")) · \(view.text("amount")): "
-                    + "\(format.money(invoiced, currency: currency)) · \(view.text("difference")): \(format.money(difference, currency: "CZK"))"
-            } else if let code = check.code {
-                model["detail"] = code
-            }
-            return model
-        }
+        let fields = dataFields(view, invoice)
+        let checks = checkRows(view, invoice)
         let allowed = Set(InvoiceWorkflow.allowedActions(state: invoice.state, kind: invoice.kind, actors: [.admin]))
         let attention = invoice.checks.contains { $0.needsAttention }
         let model: [String: Any] = [
@@ -176,5 +153,43 @@ extension Desk {
         ]
         return DeskPage(title: invoice.firstName + " " + invoice.lastName, template: "invoice", model: model, status: status)
             .response(view, library: library)
+    }
+
+    /// What the invoice says, each value with where it came from (the ISDOC, the form, the profile).
+    func dataFields(_ view: DeskView, _ invoice: Invoice) -> [[String: Any]] {
+        let format = view.format
+        let currency = invoice.data.currency?.rawValue ?? "CZK"
+        let data = invoice.data
+        func source(_ field: InvoiceData.Field) -> String? { data.sources[field].map { view.text($0.rawValue) } }
+        var fields: [[String: Any]] = []
+        func add(_ key: String, _ value: String?, _ field: InvoiceData.Field?) {
+            guard let value else { return }
+            fields.append(["label": view.text(key), "value": value, "source": field.flatMap(source) as Any])
+        }
+        add("number", data.number, .number)
+        add("variableSymbol", data.variableSymbol, .variableSymbol)
+        add("supplierIco", data.supplierIco, .supplierIco)
+        add("issueDate", data.issueDate.map(format.day), .issueDate)
+        add("dueDate", data.dueDate.map(format.day), .dueDate)
+        add("total", data.total.map { format.money($0, currency: currency) }, .total)
+        add("bankAccount", data.bankAccount.map { ($0.domestic.map { $0 + " · " } ?? "") + $0.ibanPrinted }, .bankAccount)
+        return fields
+    }
+
+    /// The invoice's checks, with the amount check's figures.
+    func checkRows(_ view: DeskView, _ invoice: Invoice) -> [[String: Any]] {
+        let format = view.format
+        let currency = invoice.data.currency?.rawValue ?? "CZK"
+        return invoice.checks.map { check in
+            var model = self.check(view, check)
+            if check.kind == .amount, let expected = check.expected, let invoiced = check.invoiced, let difference = check.difference {
+                model["detail"] =
+                    "\(view.text("expected")): \(format.money(expected, currency: "CZK")) · \(view.text("amount")): "
+                    + "\(format.money(invoiced, currency: currency)) · \(view.text("difference")): \(format.money(difference, currency: "CZK"))"
+            } else if let code = check.code {
+                model["detail"] = code
+            }
+            return model
+        }
     }
 }

@@ -15,8 +15,8 @@ struct DeskPage {
     var model: [String: Any]
     var status: HTTPResponse.Status = .ok
 
-    /// Every page's policy: our stylesheet, no script of any origin but ours (and there is none
-    /// yet), forms only to us, framed by nobody. A same-origin frame shows an invoice's PDF.
+    /// Every page's policy: our stylesheet, no script of any origin but ours (one file, no inline
+    /// script), forms only to us, framed by nobody. A same-origin frame shows an invoice's PDF.
     static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'"
@@ -27,7 +27,8 @@ struct DeskPage {
         model["t"] = view.texts
         let body = library.render(model, withTemplate: template) ?? ""
         var layout: [String: Any] = [
-            "lang": view.language.rawValue, "title": title, "css": DeskStyle.path, "icon": DeskStyle.iconPath, "t": view.texts, "body": body,
+            "lang": view.language.rawValue, "title": title, "css": DeskStyle.path, "icon": DeskStyle.iconPath, "script": DeskStyle.scriptPath,
+            "t": view.texts, "body": body,
             "switchLanguage": view.switchLanguageLink, "otherLang": view.language == .cs ? "en" : "cs",
         ]
         if let session = view.session {

@@ -31,6 +31,7 @@ enum DeskStyle {
         .panel{border:1px solid var(--line);border-radius:8px;padding:.8rem 1rem;margin:1rem 0}
         .notice{border-left:4px solid var(--accent);background:var(--soft);padding:.6rem .9rem;margin:1rem 0}
         .notice.bad{border-color:var(--bad)}
+        form.dropping{outline:3px dashed var(--accent);outline-offset:4px}
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         .fielderror{color:var(--bad);font-size:.9rem;margin:.2rem 0}
         table{border-collapse:collapse;width:100%}
@@ -59,6 +60,25 @@ enum DeskStyle {
         """
 
     static let iconPath = "/desk/assets/icon-" + hash(icon) + ".svg"
+
+    /// The desk's only script, where it saves real effort and nothing depends on it: a file dropped
+    /// on an upload form becomes the form's file (the picker works without it).
+    static let script = """
+        "use strict";
+        for (const form of document.querySelectorAll("form[data-drop]")) {
+          const input = form.querySelector("input[type=file]");
+          if (!input) continue;
+          form.addEventListener("dragover", (event) => { event.preventDefault(); form.classList.add("dropping"); });
+          form.addEventListener("dragleave", () => form.classList.remove("dropping"));
+          form.addEventListener("drop", (event) => {
+            event.preventDefault();
+            form.classList.remove("dropping");
+            if (event.dataTransfer && event.dataTransfer.files.length > 0) input.files = event.dataTransfer.files;
+          });
+        }
+        """
+
+    static let scriptPath = "/desk/assets/desk." + hash(script) + ".js"
 
     /// The stylesheet's path: its content's hash, so a browser may keep it for a year.
     static let path = "/desk/assets/desk." + hash(css) + ".css"

@@ -53,6 +53,7 @@ enum DeskTemplates {
         ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement), ("people", people),
         ("person", person), ("profile", profile),
         ("googleContinue", googleContinue), ("missing", missing), ("time", time), ("timeEntry", timeEntry), ("timeOff", timeOff), ("team", team),
+        ("months", months), ("monthOfMine", monthOfMine),
     ]
 
     static let layout = """
@@ -64,12 +65,13 @@ enum DeskTemplates {
         <title>{{title}} · Staffbook</title>
         <link rel="stylesheet" href="{{css}}">
         <link rel="icon" href="{{icon}}" type="image/svg+xml">
+        <script src="{{script}}" defer></script>
         </head>
         <body>
         <a class="skip" href="#main">{{t.skip}}</a>
         <header class="top">
         <a class="brand" href="/desk">Staffbook</a>
-        {{#person}}<nav aria-label="{{t.menu}}"><a href="/desk/time">{{t.myTime}}</a> <a href="/desk/time-off">{{t.myTimeOff}}</a>\
+        {{#person}}<nav aria-label="{{t.menu}}"><a href="/desk/time">{{t.myTime}}</a> <a href="/desk/time-off">{{t.myTimeOff}}</a> <a href="/desk/months">{{t.myMonths}}</a>\
         {{#isLeader}} <a href="/desk/team">{{t.teamMonth}}</a>{{/isLeader}}\
         {{#isAdmin}} <a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a>{{/isAdmin}}\
         {{#isLeader}} <a href="/desk/people">{{t.people}}</a>{{/isLeader}}{{^isLeader}}{{#isAdmin}} <a href="/desk/people">{{t.people}}</a>{{/isAdmin}}{{/isLeader}}</nav>

@@ -107,5 +107,25 @@ extension DeskTexts {
         ("done.timesheet.return", "The timesheet is returned with your reason.", "Výkaz je vrácen s vaším důvodem."),
         ("done.absence.approve", "The time off is approved.", "Volno je schváleno."),
         ("done.absence.reject", "The time off is rejected.", "Volno je zamítnuto."),
+        ("myMonths", "My invoices", "Moje faktury"),
+        ("uploadInvoice", "Upload the invoice", "Nahrát fakturu"),
+        ("replaceInvoice", "Replace the invoice", "Nahradit fakturu"),
+        ("noMonths", "No month under a contract yet.", "Zatím žádný měsíc se smlouvou."),
+        ("month.missing", "not uploaded yet", "dosud nenahraná"),
+        ("month.awaitingStatement", "the company writes a statement", "výkaz vystaví firma"),
+        ("month.noContract", "no contract", "bez smlouvy"),
+        ("dataRead", "What was read from the invoice", "Co se z faktury přečetlo"),
+        ("invoiceFile", "The invoice (PDF with ISDOC, ISDOC or ISDOCX)", "Faktura (PDF s ISDOC, ISDOC nebo ISDOCX)"),
+        ("invoiceFileHint", "Or drop the file on this form.", "Nebo soubor přetáhněte na tento formulář."),
+        ("noIsdoc", "A PDF without ISDOC: say what it says", "PDF bez ISDOC: vyplňte, co na něm je"),
+        ("chooseFile", "Choose the invoice's file first; the fields below are kept.", "Nejdřív vyberte soubor faktury; pole níže zůstala."),
+        (
+            "done.uploaded", "Uploaded. Below is what was read from it and what the checks say.",
+            "Nahráno. Níže je, co se z ní přečetlo a co říkají kontroly."
+        ),
+        (
+            "done.replaced", "Replaced. Below is what was read from it and what the checks say.",
+            "Nahrazeno. Níže je, co se z ní přečetlo a co říkají kontroly."
+        ),
     ]
 }

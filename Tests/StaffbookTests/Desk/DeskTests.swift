@@ -309,6 +309,8 @@ struct DeskTests {
             let signIn = try await browser.get("/desk/sign-in")
             let css = DeskBrowser.href(in: signIn.text) ?? ""
             let sheet = try await browser.get(css)
+            let scriptPath = signIn.text.firstMatch(of: /<script src="([^"]+)" defer><\/script>/).map { String($0.1) } ?? ""
+            let script = try await browser.get(scriptPath)
             let unknown = try await browser.get("/desk/nothing/here")
             let oldSheet = try await browser.get("/desk/assets/desk.0000.css")
             let czech = try await browser.get("/desk/language?to=cs&back=%2Fdesk%2Fsign-in")
@@ -319,6 +321,10 @@ struct DeskTests {
             #expect(policy.contains("default-src 'none'") && policy.contains("frame-ancestors 'none'") && !policy.contains("unsafe-inline"))
             #expect(signIn.headers[.cacheControl] == "no-store")
             #expect(sheet.status == .ok && sheet.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(scriptPath.hasPrefix("/desk/assets/desk.") && scriptPath.hasSuffix(".js"), "our one script, by its content's hash")
+            #expect(script.status == .ok && script.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8" && script.text.contains("data-drop"))
+            #expect(policy.contains("script-src 'self'"), "no inline script, none from elsewhere")
             #expect(unknown.status == .notFound && unknown.headers[.contentType] == "text/html; charset=utf-8")
             #expect(oldSheet.status == .notFound)
             #expect(czech.status == .seeOther && czech.headers[.location] == "/desk/sign-in")

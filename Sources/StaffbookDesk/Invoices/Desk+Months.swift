@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import StaffbookCore
+import StaffbookHTTP
+
+/// A worker's months: every month from their first contract, newest first, with the invoice's
+/// state, amount and what its checks say; a month's page shows what was read from the invoice
+/// and takes an upload (`GET /v1/me/invoices` and `POST /v1/me/invoices/{period}`, as pages).
+extension Desk {
+    /// The form's fields an upload takes besides the file, for a PDF that carries no ISDOC.
+    static let uploadFields = ["amount", "number", "variableSymbol", "issueDate", "dueDate"]
+
+    func months(_ view: DeskView, request: Request) async throws -> Response {
+        let session = try require(view, "listMyInvoices")
+        let me = session.account.id
+        let current = TimeRules.day(of: services.clock.now()).calendarMonth
+        var rows: [MonthRow] = []
+        if let first = try await services.invoices.firstContractMonth(personId: me), first <= current {
+            // Two years on the page: older months are settled and in the API's list.
+            rows = try await services.invoices.months(personId: me, first: max(first, current.adding(months: -23)), last: current, page: .all(24))
+        }
+        let format = view.format
+        let model: [String: Any] = [
+            "hasMonths": !rows.isEmpty,
+            "months": rows.map { row in
+                var model = monthModel(view, row, current: current)
+                model["label"] = format.month(row.month)
+                return model
+            },
+            "done": query(request, "done").flatMap { DeskTexts.has("done." + $0) ? view.text("done." + $0) : nil } ?? "",
+        ]
+        return DeskPage(title: view.text("myMonths"), template: "months", model: model).response(view, library: library)
+    }
+
+    func monthOfMine(_ view: DeskView, period: String?, request: Request) async throws -> Response {
+        let session = try require(view, "listMyInvoices")
+        let month = try ownMonth(period, session: session)
+        return try await monthPage(view, month: month, typed: [:], problem: nil, done: query(request, "done"))
+    }
+
+    func upload(_ view: DeskView, period: String?, request: Request) async throws -> Response {
+        let session = try require(view, "uploadMyInvoice")
+        let month = try ownMonth(period, session: session)
+        let uploader = services.invoiceUploader
+        let body = try await request.body.collect(upTo: uploader.maxBytes + 64 * 1024)
+        let form = try await PageForm.multipart(
+            Data(buffer: body), contentType: request.headers[.contentType], fileField: "file", maxFileBytes: uploader.maxBytes)
+        guard forms.accepts(form.fields["csrf"], for: session.sessionId) else { throw DeskRefusal.forgedForm }
+        var typed: [String: String] = [:]
+        for name in Self.uploadFields { typed[name] = String((form.fields[name] ?? "").trimmingCharacters(in: .whitespaces).prefix(100)) }
+        guard let file = form.file else {
+            return try await monthPage(view, month: month, typed: typed, problem: nil, fileMissing: true, status: .badRequest)
+        }
+        do {
+            try await uploader.admit(personId: session.account.id, month: month)
+            let stored = try await uploader.store(
+                file: file, fileName: nil, fields: typed, personId: session.account.id, month: month,
+                idempotencyKey: form.fields["key"].map { String($0.prefix(200)) })
+            return DeskPage.redirect("/desk/months/\(month.iso)?done=" + (stored.created ? "uploaded" : "replaced"))
+        } catch {
+            let problem = try shownRefusal(error, view)
+            return try await monthPage(view, month: month, typed: typed, problem: problem, status: HTTPResponse.Status(code: problem.status))
+        }
+    }
+
+    /// A month of the person's: a month, not after this one.
+    private func ownMonth(_ period: String?, session: BrowserSession) throws -> CalendarMonth {
+        let current = TimeRules.day(of: services.clock.now()).calendarMonth
+        guard let month = period.flatMap({ CalendarMonth($0) }), month <= current, month.year >= 2000 else { throw DeskRefusal.notFound }
+        return month
+    }
+
+    private func monthPage(
+        _ view: DeskView, month: CalendarMonth, typed: [String: String], problem: PageProblem?, fileMissing: Bool = false, done: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        guard let session = view.session else { throw DeskRefusal.signInFirst }
+        let current = TimeRules.day(of: services.clock.now()).calendarMonth
+        guard let row = try await services.invoices.months(personId: session.account.id, first: month, last: month, page: .all(1)).first,
+            row.hadAnyContract || row.invoice != nil
+        else { throw DeskRefusal.notFound }
+        var model = monthModel(view, row, current: current)
+        model["label"] = view.format.month(month)
+        if let id = row.invoice?.id, let invoice = try await services.invoices.find(id: id), invoice.kind == .uploaded {
+            let (fields, checks) = (dataFields(view, invoice), checkRows(view, invoice))
+            model["fields"] = fields
+            model["checks"] = checks
+            model["hasFields"] = !fields.isEmpty
+            model["hasChecks"] = !checks.isEmpty
+        }
+        model["csrf"] = view.formToken
+        model["key"] = UUID().uuidString.lowercased()
+        model["typed"] = typed
+        model["fileMissing"] = fileMissing
+        model["problem"] = problem.map { Self.model($0, language: view.language) } as Any
+        model["done"] = done.flatMap { DeskTexts.has("done." + $0) ? view.text("done." + $0) : nil } ?? ""
+        return DeskPage(title: view.text("myMonths") + ": " + view.format.month(month), template: "monthOfMine", model: model, status: status)
+            .response(view, library: library)
+    }
+
+    /// A month as its row says: the state, the amount, the checks that need the person, and
+    /// whether they may upload or replace the invoice.
+    private func monthModel(_ view: DeskView, _ row: MonthRow, current: CalendarMonth) -> [String: Any] {
+        let format = view.format
+        var model: [String: Any] = ["period": row.month.iso]
+        guard let invoice = row.invoice else {
+            model["state"] = view.text(
+                row.hadContractorContract ? "month.missing" : row.hadAnyContract ? "month.awaitingStatement" : "month.noContract")
+            model["canUpload"] = row.hadContractorContract && row.month <= current
+            return model
+        }
+        let currency = invoice.data.currency?.rawValue ?? "CZK"
+        let actions = row.hadContractorContract ? InvoiceWorkflow.allowedActions(state: invoice.state, kind: invoice.kind, actors: [.owner]) : []
+        model["invoiceId"] = invoice.id.lowercasedString
+        model["state"] = view.text(invoice.state.rawValue)
+        model["kind"] = view.text(invoice.kind.rawValue)
+        model["amount"] = format.money(invoice.amount, currency: currency)
+        model["returnReason"] = invoice.returnReason ?? ""
+        model["canUpload"] = actions.contains(.upload) || actions.contains(.replace)
+        model["isReplace"] = actions.contains(.replace)
+        model["attention"] = invoice.checks.filter { $0.status != .pass }.map { check(view, $0) }
+        return model
+    }
+}

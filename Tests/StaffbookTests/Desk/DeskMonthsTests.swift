@@ -1,0 +1,52 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import StaffbookHTTP
+
+@Suite("Desk: a worker's invoices")
+struct DeskMonthsTests {
+    @Test func aWorkerUploadsAnISDOCPDFAndSeesWhatWasReadAndWhatTheChecksSay() async throws {
+        try await TestApp.test(configure: InvoiceDesk.configure) { app in
+            try await app.seedDemo()
+            let jan = DeskBrowser(app)
+            try await jan.signIn("jan.novak@staffbook.example")
+            let months = try await jan.get("/desk/months")
+            let form = try await jan.get("/desk/months/2026-10")
+            let token = jan.token(of: form)
+            let key = try #require(DeskBrowser.hidden("key", in: form.text))
+            var isdoc = ISDOCFixture()
+            isdoc.supplierDic = "CZ12345679"
+            let file = try ISDOCFixture.pdf(attaching: isdoc.xml)
+            let parts = [
+                Multipart.Part(name: "csrf", bytes: Array(token.utf8)), Multipart.Part(name: "key", bytes: Array(key.utf8)),
+                Multipart.Part(name: "file", filename: "faktura.pdf", contentType: "application/pdf", bytes: Array(file)),
+            ]
+            let uploaded = try await jan.postMultipart("/desk/months/2026-10", parts)
+            let again = try await jan.postMultipart("/desk/months/2026-10", parts)
+            let shown = try await jan.get(uploaded.headers[.location] ?? "/desk/months/2026-10")
+            let withoutFile = try await jan.postMultipart(
+                "/desk/months/2026-10",
+                [Multipart.Part(name: "csrf", bytes: Array(token.utf8)), Multipart.Part(name: "amount", bytes: Array("42000".utf8))])
+            let forged = try await jan.postMultipart("/desk/months/2026-10", Array(parts.dropFirst()))
+            let future = try await jan.get("/desk/months/2027-01")
+
+            #expect(months.status == .ok && months.text.contains("October 2026") && months.text.contains("/desk/months/2026-10"))
+            #expect(form.status == .ok && form.text.contains("enctype=\"multipart/form-data\""))
+            #expect(uploaded.status == .seeOther && uploaded.headers[.location] == "/desk/months/2026-10?done=uploaded")
+            #expect(again.status == .seeOther, "the same form sent twice stores it once")
+            #expect(shown.text.contains("What was read from the invoice") && shown.text.contains("FV-2026-0042"))
+            #expect(shown.text.contains("2026042") && shown.text.contains("ISDOC"), "each value says where it came from")
+            #expect(shown.text.contains("Checks") && shown.text.contains("submitted"))
+            #expect(
+                try await app.sql(
+                    "SELECT count(*)::text FROM invoice_files f JOIN invoices i ON i.id = f.invoice_id WHERE i.account_id = '\(Demo.janNovak)' AND i.period = '2026-10-01'"
+                ) == ["1"])
+            #expect(withoutFile.status == .badRequest && withoutFile.text.contains("Choose the invoice"))
+            #expect(withoutFile.text.contains("value=\"42000\""), "what was typed is kept")
+            #expect(forged.status == .forbidden)
+            #expect(future.status == .notFound)
+        }
+    }
+}
