@@ -22,6 +22,12 @@ SELECT ('20000000-0000-4000-8000-' || lpad((1 + n % 300)::text, 12, '0'))::uuid,
        ('10000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, n % 34 = 2
 FROM generate_series(1, 10000) AS n;
 
+-- Team 3 is the team of 50 the desk's team month is measured with: sixteen people of other teams
+-- are its members too.
+INSERT INTO team_members (team_id, account_id, is_leader)
+SELECT '20000000-0000-4000-8000-000000000003', ('10000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, false
+FROM generate_series(5003, 5018) AS n;
+
 -- Seven in ten are contractors (ICO); the others employees (HPP).
 INSERT INTO contracts (account_id, type, valid_from, created_at)
 SELECT ('10000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, CASE WHEN n % 10 < 7 THEN 'ICO' ELSE 'HPP' END,

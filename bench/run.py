@@ -330,6 +330,13 @@ def main():
         # as the calendar feed a phone polls.
         team = "20000000-0000-4000-8000-000000000003"
         rows.append(wrk("GET team calendar (month)", BENCH_PATH=f"/v1/teams/{team}/absences?{month}", BENCH_TOKEN=leader))
+        # The desk's pages of a leader and a worker: the team's month (a team of 50, a row a member
+        # with hours, capacity, days without entries, days away and the timesheet) and a
+        # contractor's two years of invoices.
+        for name, email, path in (("GET /desk/team (a team of 50, the month)", "person2@bench.example", f"/desk/team?month=2026-10"),
+                                  ("GET /desk/months (a worker's invoices)", "person3@bench.example", "/desk/months")):
+            rows.append(wrk(name, BENCH_PATH=path, BENCH_COOKIE=desk_cookie(email)))
+            print(f"  {name}: {rows[-1]['rps']:.0f} req/s, p50 {rows[-1]['p50_ms']:.1f} ms", flush=True)
         feed = requests.post(URL + "/v1/me/calendar-feeds", headers={"Authorization": f"Bearer {leader}"}, json={"teamId": team},
                              timeout=30)
         feed.raise_for_status()

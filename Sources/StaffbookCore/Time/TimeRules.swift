@@ -108,11 +108,22 @@ package enum TimeRules {
         workingDays: [CalendarDay], weeklyCapacity: (CalendarDay) -> Decimal, covered: (CalendarDay) -> Bool,
         away: (CalendarDay, Decimal) -> Decimal = { _, _ in 0 }
     ) -> Decimal {
-        Money.rounded(
-            workingDays.filter(covered).reduce(Decimal(0)) { sum, day in
-                let daily = weeklyCapacity(day) / 5
-                return sum + max(0, daily - away(day, daily))
-            })
+        // A weekly capacity changes at most monthly: its daily fifth is divided once per change,
+        // not on every day (a decimal division costs microseconds; a team's month has a thousand days).
+        var fifth: (weekly: Decimal, daily: Decimal)?
+        var sum = Decimal(0)
+        for day in workingDays where covered(day) {
+            let weekly = weeklyCapacity(day)
+            let daily: Decimal
+            if let fifth, fifth.weekly == weekly {
+                daily = fifth.daily
+            } else {
+                daily = weekly / 5
+                fifth = (weekly, daily)
+            }
+            sum += max(0, daily - away(day, daily))
+        }
+        return Money.rounded(sum)
     }
 
     /// `2026-W48`: the ISO 8601 week (Monday to Sunday) and its year.

@@ -21,7 +21,24 @@ extension Desk {
             rows = try await services.invoices.months(personId: me, first: max(first, current.adding(months: -23)), last: current, page: .all(24))
         }
         let format = view.format
+        let today = TimeRules.day(of: services.clock.now())
+        let (rate, upcoming) = try await services.rates.currentAndUpcoming(personId: me, today: today)
+        // The last twelve months' earnings in crowns, oldest first; a month in euros is in the
+        // table above, never added to crowns.
+        let earnings = rows.prefix(12).reversed().map { row -> DeskChart.Bar in
+            let amount = row.invoice.flatMap { $0.data.currency == .eur ? nil : $0.amount } ?? 0
+            let value = NSDecimalNumber(decimal: amount).doubleValue
+            return DeskChart.Bar(
+                label: format.shortMonth(row.month), text: format.money(amount, currency: "CZK"), short: "\(Int((value / 1000).rounded()))k",
+                value: value)
+        }
         let model: [String: Any] = [
+            "rate": rate.map { format.money($0.amount, currency: "CZK") } ?? "",
+            "upcoming": upcoming.map { format.money($0.amount, currency: "CZK") + " " + view.text("from") + " " + format.day($0.effectiveFrom) }
+                ?? "",
+            "hasEarnings": earnings.contains { $0.value > 0 },
+            "chart": DeskChart.bars(earnings, title: view.text("earnings")),
+            "earnings": earnings.map { ["label": $0.label, "amount": $0.text] },
             "hasMonths": !rows.isEmpty,
             "months": rows.map { row in
                 var model = monthModel(view, row, current: current)

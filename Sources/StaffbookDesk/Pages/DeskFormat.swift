@@ -43,6 +43,11 @@ struct DeskFormat: Sendable {
         day(CalendarDay(date))
     }
 
+    /// A month on a chart's axis of twelve months: `12.` in Czech, `Dec` in English.
+    func shortMonth(_ month: CalendarMonth) -> String {
+        language == .cs ? "\(month.month)." : Self.shortMonths[max(0, min(11, month.month - 1))]
+    }
+
     /// The wall-clock time in Prague, `08:05`.
     func clock(_ date: Date) -> String {
         let parts = Calendar.prague.dateComponents([.hour, .minute], from: date)

@@ -31,6 +31,7 @@ enum DeskStyle {
         .panel{border:1px solid var(--line);border-radius:8px;padding:.8rem 1rem;margin:1rem 0}
         .notice{border-left:4px solid var(--accent);background:var(--soft);padding:.6rem .9rem;margin:1rem 0}
         .notice.bad{border-color:var(--bad)}
+        svg.chart{width:100%;height:auto;max-width:40rem;display:block;margin:.5rem 0}
         form.dropping{outline:3px dashed var(--accent);outline-offset:4px}
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         .fielderror{color:var(--bad);font-size:.9rem;margin:.2rem 0}

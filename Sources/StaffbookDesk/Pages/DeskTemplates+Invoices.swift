@@ -3,6 +3,13 @@ extension DeskTemplates {
     static let months = """
         <h1>{{t.myMonths}}</h1>
         {{#done}}<p class="notice" role="status">{{done}}</p>{{/done}}
+        <section class="panel" aria-labelledby="rate-heading">
+        <h2 id="rate-heading">{{t.rateAndEarnings}}</h2>
+        <dl class="data">{{#rate}}<dt>{{t.hourlyRateNow}}</dt><dd>{{rate}}</dd>{{/rate}}{{#upcoming}}<dt>{{t.hourlyRateNext}}</dt><dd>{{upcoming}}</dd>{{/upcoming}}</dl>
+        {{#hasEarnings}}{{{chart}}}
+        <table class="visually-hidden"><caption>{{t.earnings}}</caption><thead><tr><th scope="col">{{t.period}}</th><th scope="col">{{t.amount}}</th></tr></thead>\
+        <tbody>{{#earnings}}<tr><td>{{label}}</td><td>{{amount}}</td></tr>{{/earnings}}</tbody></table>{{/hasEarnings}}
+        </section>
         {{#hasMonths}}<table class="rows"><thead><tr><th scope="col">{{t.period}}</th><th scope="col">{{t.state}}</th><th scope="col" class="num">{{t.amount}}</th>\
         <th scope="col">{{t.checks}}</th><th scope="col">{{t.actions}}</th></tr></thead><tbody>
         {{#months}}<tr><td data-label="{{t.period}}">{{label}}</td><td data-label="{{t.state}}"><span class="state">{{state}}</span>\

@@ -127,5 +127,9 @@ extension DeskTexts {
             "done.replaced", "Replaced. Below is what was read from it and what the checks say.",
             "Nahrazeno. Níže je, co se z ní přečetlo a co říkají kontroly."
         ),
+        ("rateAndEarnings", "My rate and earnings", "Moje sazba a výdělky"),
+        ("hourlyRateNow", "Hourly rate now", "Hodinová sazba teď"),
+        ("hourlyRateNext", "Next", "Příští"),
+        ("earnings", "Earnings of the last twelve months (CZK)", "Výdělky posledních dvanácti měsíců (Kč)"),
     ]
 }

@@ -33,6 +33,10 @@ struct DeskMonthsTests {
             let future = try await jan.get("/desk/months/2027-01")
 
             #expect(months.status == .ok && months.text.contains("October 2026") && months.text.contains("/desk/months/2026-10"))
+            #expect(months.text.contains("Hourly rate now") && months.text.contains("<svg class=\"chart\""))
+            #expect(months.text.components(separatedBy: "<rect ").count - 1 == 12, "a bar for each of the last twelve months")
+            #expect(months.text.contains("<caption>Earnings of the last twelve months (CZK)</caption>"), "the same numbers as a table")
+            #expect(!months.text.contains("style="), "nothing the policy would block")
             #expect(form.status == .ok && form.text.contains("enctype=\"multipart/form-data\""))
             #expect(uploaded.status == .seeOther && uploaded.headers[.location] == "/desk/months/2026-10?done=uploaded")
             #expect(again.status == .seeOther, "the same form sent twice stores it once")
