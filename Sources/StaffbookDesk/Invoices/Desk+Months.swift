@@ -45,7 +45,7 @@ extension Desk {
                 model["label"] = format.month(row.month)
                 return model
             },
-            "done": query(request, "done").flatMap { DeskTexts.has("done." + $0) ? view.text("done." + $0) : nil } ?? "",
+            "done": view.doneText(query(request, "done")),
         ]
         return DeskPage(title: view.text("myMonths"), template: "months", model: model).response(view, library: library)
     }
@@ -111,7 +111,7 @@ extension Desk {
         model["typed"] = typed
         model["fileMissing"] = fileMissing
         model["problem"] = problem.map { Self.model($0, language: view.language) } as Any
-        model["done"] = done.flatMap { DeskTexts.has("done." + $0) ? view.text("done." + $0) : nil } ?? ""
+        model["done"] = view.doneText(done)
         return DeskPage(title: view.text("myMonths") + ": " + view.format.month(month), template: "monthOfMine", model: model, status: status)
             .response(view, library: library)
     }

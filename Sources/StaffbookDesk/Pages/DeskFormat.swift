@@ -39,6 +39,11 @@ struct DeskFormat: Sendable {
         }
     }
 
+    /// A span of days, or one day when it is one.
+    func days(_ first: CalendarDay, _ last: CalendarDay) -> String {
+        first == last ? day(first) : day(first) + " – " + day(last)
+    }
+
     func instant(_ date: Date) -> String {
         day(CalendarDay(date))
     }

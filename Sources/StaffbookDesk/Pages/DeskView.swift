@@ -15,6 +15,11 @@ struct DeskView {
 
     func text(_ key: String) -> String { DeskTexts.text(key, language) }
 
+    /// What a redirect's `done=<key>` says happened; nothing for a key the desk has no words for.
+    func doneText(_ key: String?) -> String {
+        key.flatMap { DeskTexts.has("done." + $0) ? text("done." + $0) : nil } ?? ""
+    }
+
     /// The header's switch to the other language, back to this page.
     var switchLanguageLink: String {
         var link = URLComponents()

@@ -109,13 +109,12 @@ extension Desk {
                 let key = "absence-" + absence.id.lowercasedString
                 return [
                     "id": absence.id.lowercasedString, "name": name, "kind": names[absence.kind] ?? absence.kind,
-                    "days": absence.firstDay == absence.lastDay
-                        ? format.day(absence.firstDay) : format.day(absence.firstDay) + " – " + format.day(absence.lastDay),
+                    "days": format.days(absence.firstDay, absence.lastDay),
                     "workingDays": format.hours(absence.workingDays), "note": absence.note ?? "", "reason": typed[key] ?? "", "reasonId": key,
                 ] as [String: Any]
             },
             "problem": problem.map { Self.model($0, language: view.language) } as Any,
-            "done": done.flatMap { DeskTexts.has("done." + $0) ? view.text("done." + $0) : nil } ?? "",
+            "done": view.doneText(done),
             "now": format.clock(now),
         ]
         return DeskPage(title: view.text("teamMonth"), template: "team", model: model, status: status).response(view, library: library)

@@ -91,7 +91,7 @@ extension Desk {
         let worker = TimeActor(callerId: me, isAdmin: false)
         let dayHours = Dictionary(report.rows.map { ($0.key, $0.hours) }, uniquingKeysWith: { first, _ in first })
         var model: [String: Any] = [
-            "csrf": view.formToken, "week": week.iso, "weekLabel": format.day(week) + " – " + format.day(range.to),
+            "csrf": view.formToken, "week": week.iso, "weekLabel": format.days(week, range.to),
             "previousWeek": week.adding(days: -7).iso, "nextWeek": week.adding(days: 7).iso,
             "weekHours": format.hours(report.hours), "capacity": report.capacityHours.map(format.hours) ?? "",
             "timerProjects": projectList.map {
@@ -119,7 +119,7 @@ extension Desk {
                 ] as [String: Any]
             },
             "problem": problem.map { Self.model($0, language: view.language) } as Any,
-            "done": done.flatMap { DeskTexts.has("done." + $0) ? view.text("done." + $0) : nil } ?? "",
+            "done": view.doneText(done),
         ]
         if let running = try await running {
             let minutes = max(0, Int(now.timeIntervalSince(running.start)) / 60)

@@ -76,8 +76,7 @@ extension Desk {
             "requests": mine.sorted { $0.firstDay > $1.firstDay }.map { absence in
                 [
                     "id": absence.id.lowercasedString, "kind": names[absence.kind] ?? absence.kind,
-                    "days": absence.firstDay == absence.lastDay
-                        ? format.day(absence.firstDay) : format.day(absence.firstDay) + " – " + format.day(absence.lastDay),
+                    "days": format.days(absence.firstDay, absence.lastDay),
                     "part": absence.part == .full ? "" : view.text("part." + absence.part.rawValue),
                     "workingDays": format.hours(absence.workingDays), "state": view.text("absence." + absence.state.rawValue),
                     "reason": absence.reason ?? "",
@@ -86,7 +85,7 @@ extension Desk {
                 ] as [String: Any]
             },
             "problem": problem.map { Self.model($0, language: view.language) } as Any,
-            "done": done.flatMap { DeskTexts.has("done." + $0) ? view.text("done." + $0) : nil } ?? "",
+            "done": view.doneText(done),
         ]
         if let balance {
             model["balance"] =
