@@ -130,6 +130,21 @@ package struct Desk: PageArea {
         router.post("/desk/months/:period") { request, context in
             await page(request) { try await upload($0, period: context.parameters.get("period"), request: request) }
         }
+        router.get("/desk/me") { request, _ in await page(request) { try await me($0, request: request) } }
+        router.post("/desk/me/billing") { request, _ in await page(request) { try await saveBilling($0, request: request) } }
+        router.post("/desk/me/preferences") { request, _ in await page(request) { try await savePreferences($0, request: request) } }
+        router.post("/desk/me/password") { request, _ in await page(request) { try await sendPasswordLink($0, request: request) } }
+        router.post("/desk/me/sessions/:id/end") { request, context in
+            await page(request) { try await endSession($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/me/tokens") { request, _ in await page(request) { try await createToken($0, request: request) } }
+        router.post("/desk/me/tokens/:id/revoke") { request, context in
+            await page(request) { try await revokeToken($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/time-off/feeds") { request, _ in await page(request) { try await makeFeed($0, request: request) } }
+        router.post("/desk/time-off/feeds/:id/revoke") { request, context in
+            await page(request) { try await revokeFeed($0, id: context.parameters.get("id"), request: request) }
+        }
         router.get("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
         router.post("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
     }

@@ -63,7 +63,9 @@ enum DeskStyle {
     static let iconPath = "/desk/assets/icon-" + hash(icon) + ".svg"
 
     /// The desk's only script, where it saves real effort and nothing depends on it: a file dropped
-    /// on an upload form becomes the form's file (the picker works without it).
+    /// on an upload form becomes the form's file (the picker works without it); a copy button puts
+    /// a field's text (a token, a calendar link) on the clipboard (without it, the field is there
+    /// to select and copy).
     static let script = """
         "use strict";
         for (const form of document.querySelectorAll("form[data-drop]")) {
@@ -75,6 +77,14 @@ enum DeskStyle {
             event.preventDefault();
             form.classList.remove("dropping");
             if (event.dataTransfer && event.dataTransfer.files.length > 0) input.files = event.dataTransfer.files;
+          });
+        }
+        for (const button of document.querySelectorAll("button[data-copy]")) {
+          const field = document.getElementById(button.dataset.copy);
+          if (!field || !navigator.clipboard) continue;
+          button.addEventListener("click", () => {
+            field.select();
+            navigator.clipboard.writeText(field.value).then(() => { button.textContent = button.dataset.copied || button.textContent; }, () => {});
           });
         }
         """

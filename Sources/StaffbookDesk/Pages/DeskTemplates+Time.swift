@@ -112,6 +112,15 @@ extension DeskTemplates {
         {{/requests}}</tbody></table>{{/hasRequests}}
         {{^hasRequests}}<p>{{t.noRequests}}</p>{{/hasRequests}}
         </section>
+        <section aria-labelledby="feeds-heading">
+        <h2 id="feeds-heading">{{t.calendarFeeds}}</h2>
+        <p>{{t.calendarFeedsWhat}}</p>
+        {{#feeds}}<p><label for="{{field}}">{{t.calendarLink}} ({{createdAt}})</label><input id="{{field}}" type="text" value="{{url}}" readonly size="60"> \
+        <button type="button" class="quiet" data-copy="{{field}}" data-copied="{{t.copied}}">{{t.copy}}</button> \
+        <form class="inline" method="post" action="/desk/time-off/feeds/{{id}}/revoke"><input type="hidden" name="csrf" value="{{csrf}}">\
+        <button type="submit" class="quiet">{{t.revoke}}<span class="visually-hidden"> {{createdAt}}</span></button></form></p>{{/feeds}}
+        <form method="post" action="/desk/time-off/feeds"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">{{t.makeCalendarLink}}</button></form>
+        </section>
         """
 
     static let team = """

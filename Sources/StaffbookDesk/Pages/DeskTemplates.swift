@@ -53,7 +53,7 @@ enum DeskTemplates {
         ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement), ("people", people),
         ("person", person), ("profile", profile),
         ("googleContinue", googleContinue), ("missing", missing), ("time", time), ("timeEntry", timeEntry), ("timeOff", timeOff), ("team", team),
-        ("months", months), ("monthOfMine", monthOfMine),
+        ("months", months), ("monthOfMine", monthOfMine), ("me", me),
     ]
 
     static let layout = """
@@ -74,7 +74,7 @@ enum DeskTemplates {
         {{#person}}<nav aria-label="{{t.menu}}"><a href="/desk/time">{{t.myTime}}</a> <a href="/desk/time-off">{{t.myTimeOff}}</a> <a href="/desk/months">{{t.myMonths}}</a>\
         {{#isLeader}} <a href="/desk/team">{{t.teamMonth}}</a>{{/isLeader}}\
         {{#isAdmin}} <a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a>{{/isAdmin}}\
-        {{#isLeader}} <a href="/desk/people">{{t.people}}</a>{{/isLeader}}{{^isLeader}}{{#isAdmin}} <a href="/desk/people">{{t.people}}</a>{{/isAdmin}}{{/isLeader}}</nav>
+        {{#isLeader}} <a href="/desk/people">{{t.people}}</a>{{/isLeader}}{{^isLeader}}{{#isAdmin}} <a href="/desk/people">{{t.people}}</a>{{/isAdmin}}{{/isLeader}} <a href="/desk/me">{{t.me}}</a></nav>
         <span class="who">{{name}} · {{roles}}</span>{{/person}}
         <a href="{{switchLanguage}}" lang="{{otherLang}}">{{t.otherLanguage}}</a>
         {{#person}}<form class="inline" method="post" action="/desk/sign-out"><input type="hidden" name="csrf" value="{{csrf}}">\

@@ -4,13 +4,14 @@ import Hummingbird
 import StaffbookCore
 import StaffbookHTTP
 
-/// A person's own time off: the year's vacation, a request, their requests and cancelling one.
-/// The operations are `GET /v1/me/vacation`, `POST /v1/me/absences`, `GET /v1/me/absences` and
-/// `POST /v1/absences/{id}/cancel`, as forms.
+/// A person's own time off: the year's vacation, a request, their requests and cancelling one,
+/// and the links that put it in a phone's calendar. The operations are `GET /v1/me/vacation`,
+/// `POST /v1/me/absences`, `GET /v1/me/absences`, `POST /v1/absences/{id}/cancel` and `GET`/`POST`
+/// /`DELETE /v1/me/calendar-feeds`, as forms.
 extension Desk {
     func timeOff(_ view: DeskView, request: Request) async throws -> Response {
         _ = try require(view, "listMyAbsences")
-        return try await timeOffPage(view, typed: [:], problem: nil, done: query(request, "done"))
+        return try await timeOffPage(view, request: request, typed: [:], problem: nil, done: query(request, "done"))
     }
 
     func requestTimeOff(_ view: DeskView, request: Request) async throws -> Response {
@@ -28,7 +29,7 @@ extension Desk {
             return DeskPage.redirect("/desk/time-off?done=" + (absence.state == .approved ? "absenceRecorded" : "absenceRequested"))
         } catch {
             let problem = try shownRefusal(error, view)
-            return try await timeOffPage(view, typed: typed, problem: problem, status: HTTPResponse.Status(code: problem.status))
+            return try await timeOffPage(view, request: request, typed: typed, problem: problem, status: HTTPResponse.Status(code: problem.status))
         }
     }
 
@@ -45,12 +46,36 @@ extension Desk {
             return DeskPage.redirect("/desk/time-off?done=absenceCancelled")
         } catch {
             let problem = try shownRefusal(error, view)
-            return try await timeOffPage(view, typed: [:], problem: problem, status: HTTPResponse.Status(code: problem.status))
+            return try await timeOffPage(view, request: request, typed: [:], problem: problem, status: HTTPResponse.Status(code: problem.status))
         }
     }
 
+    func makeFeed(_ view: DeskView, request: Request) async throws -> Response {
+        let session = try require(view, "createCalendarFeed")
+        _ = try await form(request, view: view)
+        _ = try await services.calendarFeeds.create(ownerId: session.account.id, teamId: nil, now: services.clock.now())
+        return DeskPage.redirect("/desk/time-off?done=feedMade#feeds-heading")
+    }
+
+    func revokeFeed(_ view: DeskView, id: String?, request: Request) async throws -> Response {
+        let session = try require(view, "revokeCalendarFeed")
+        _ = try await form(request, view: view)
+        guard let feedId = id.flatMap(UUID.init(uuidString:)),
+            try await services.calendarFeeds.revoke(id: feedId, ownerId: session.account.id, now: services.clock.now())
+        else { throw DeskRefusal.notFound }
+        return DeskPage.redirect("/desk/time-off?done=feedRevoked")
+    }
+
+    /// A feed's link as a phone needs it: whole, with the desk's own host when the server has
+    /// no public address configured.
+    private func feedURL(_ feed: CalendarFeed, request: Request) -> String {
+        let url = services.calendarFeedLinks.url(feed.id)
+        guard url.hasPrefix("/"), let host = request.head.authority else { return url }
+        return (secureCookies ? "https://" : "http://") + host + url
+    }
+
     private func timeOffPage(
-        _ view: DeskView, typed: [String: String], problem: PageProblem?, done: String? = nil, status: HTTPResponse.Status = .ok
+        _ view: DeskView, request: Request, typed: [String: String], problem: PageProblem?, done: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         guard let session = view.session else { throw DeskRefusal.signInFirst }
         let today = TimeRules.day(of: services.clock.now())
@@ -59,6 +84,7 @@ extension Desk {
         let balance = try await services.absenceService.balance(personId: session.account.id, year: today.year, caller: session.caller)
         let mine = try await services.absences.absences(
             personId: session.account.id, from: CalendarDay(year: today.year - 1, month: 1, day: 1), to: nil)
+        let feeds = try await services.calendarFeeds.feeds(ownerId: session.account.id).filter { $0.teamId == nil }
         let names = Dictionary(kinds.map { ($0.code, $0.name.text(in: view.language)) }, uniquingKeysWith: { first, _ in first })
         let chosenKind = typed["kind"] ?? "vacation"
         let chosenPart = typed["part"] ?? AbsencePart.full.rawValue
@@ -86,6 +112,12 @@ extension Desk {
             },
             "problem": problem.map { Self.model($0, language: view.language) } as Any,
             "done": view.doneText(done),
+            "feeds": feeds.enumerated().map { index, feed in
+                [
+                    "id": feed.id.lowercasedString, "field": "feed-\(index + 1)", "url": feedURL(feed, request: request),
+                    "createdAt": format.instant(feed.createdAt),
+                ] as [String: Any]
+            },
         ]
         if let balance {
             model["balance"] =

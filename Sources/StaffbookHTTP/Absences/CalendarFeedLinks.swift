@@ -5,7 +5,7 @@ import StaffbookCore
 /// Subscription URLs of calendar feeds. A calendar app sends no header, so the URL is the
 /// credential: the feed's id and an HMAC of it (a key derived from the signing key). Nothing
 /// secret is stored, the URL can be shown again, and revoking the feed's row closes it.
-struct CalendarFeedLinks: Sendable {
+package struct CalendarFeedLinks: Sendable {
     private let key: SymmetricKey
     /// `https://staffbook.example.com`; empty: URLs are relative.
     let publicBaseURL: String
@@ -22,7 +22,7 @@ struct CalendarFeedLinks: Sendable {
         return Base64URL.encode(payload)
     }
 
-    func url(_ feedId: UUID) -> String {
+    package func url(_ feedId: UUID) -> String {
         "\(publicBaseURL)/v1/calendar-feeds/\(token(feedId))"
     }
 

@@ -42,7 +42,8 @@ extension APIHandler {
                 runs: services.paymentRuns, service: services.paymentRunService, idempotencyKeys: idempotencyKeys,
                 fileLinks: services.fileLinks, clock: clock
             ),
-            personalTokens: PersonalTokensAPI(tokens: services.personalTokens, accounts: services.accounts, clock: clock),
+            personalTokens: PersonalTokensAPI(
+                tokens: services.personalTokens, issuer: services.tokenIssuer, accounts: services.accounts, clock: clock),
             operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
         )
     }

@@ -40,8 +40,9 @@ package struct Services: Sendable {
     package let accountLinks: AccountLinks
     /// Every upload's path, the API's and the desk's: one byte budget and one PDF helper limit.
     package let invoiceUploader: InvoiceUploader
+    package let tokenIssuer: PersonalTokenIssuer
     let fileLinks: FileLinks
-    let calendarFeedLinks: CalendarFeedLinks
+    package let calendarFeedLinks: CalendarFeedLinks
     package let visibility: PersonVisibility
 
     package init(config: AppConfig, database: DatabasePool, clock: any AppClock, logger: Logger) async throws {
@@ -89,6 +90,7 @@ package struct Services: Sendable {
             attachments: PDFAttachmentReader(
                 tool: PDFAttachmentReader.locate(config.invoices.pdfAttachmentTool), timeout: config.invoices.pdfAttachmentTimeout),
             clock: clock)
+        tokenIssuer = PersonalTokenIssuer(tokens: personalTokens, clock: clock)
     }
 
     /// The month-end's worker: schedules, the queue's jobs, notification delivery.

@@ -23,22 +23,8 @@ extension AuthAPI {
         var validation = InputValidation()
         validation.exactText(body.email, field: "body.email", maxLength: 254)
         try validation.check()
-        let email = body.email.trimmingCharacters(in: .whitespaces)
-        let keys = [
-            ThrottleKey(kind: .resetAccount, value: email, limit: auth.config.maxResetsPerAccount),
-            ThrottleKey(kind: .resetAddress, value: RequestScope.current.clientAddress, limit: auth.config.maxResetsPerAddress),
-        ]
-        let now = clock.now()
-        if let wait = try await auth.throttle.retryAfter(keys, now: now) {
-            throw AuthError.tooManyAttempts(retryAfterSeconds: max(1, Int(wait.rounded(.up))))
-        }
-        // Every request counts and is queued alike, whether or not the address has an account:
-        // the answer, its timing and the count say nothing about which addresses exist. The job
-        // looks the address up and mails the link.
-        try await auth.throttle.recordFailure(keys, now: now)
-        try await jobs.enqueue(
-            [NewJob(kind: .passwordReset, key: UUID().lowercasedString, payload: ["email": email], runAt: now)], now: now
-        )
+        try await auth.queuePasswordReset(
+            email: body.email.trimmingCharacters(in: .whitespaces), address: RequestScope.current.clientAddress, jobs: jobs)
         return .accepted(.init())
     }
 

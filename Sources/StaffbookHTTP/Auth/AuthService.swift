@@ -96,13 +96,13 @@ package struct AuthService: Sendable {
         }
     }
 
-    func endSession(_ sessionId: UUID, of caller: Caller, reason: SessionEndReason) async throws -> Bool {
+    package func endSession(_ sessionId: UUID, of caller: Caller, reason: SessionEndReason) async throws -> Bool {
         let ended = try await sessions.revoke(sessionId: sessionId, accountId: caller.accountId, reason: reason, now: clock.now())
         statusCache.forget(sessionId)
         return ended
     }
 
-    func activeSessions(of caller: Caller) async throws -> [SessionSummary] {
+    package func activeSessions(of caller: Caller) async throws -> [SessionSummary] {
         try await sessions.listActive(accountId: caller.accountId, now: clock.now(), idleLifetime: config.sessionIdleLifetime)
     }
 

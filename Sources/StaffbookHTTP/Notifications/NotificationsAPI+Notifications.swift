@@ -54,34 +54,10 @@ extension NotificationsAPI {
     ) async throws -> Operations.PutMyNotificationPreferences.Output {
         let caller = try RequestScope.requireCaller()
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
-        var validation = InputValidation()
-        // The generated enum reads the contract's null as a case for "", which is not a value.
-        for (kind, preference) in NotificationSchemas.given(body) where preference == ._empty_ {
-            validation.fail(
-                "body.channels.\(kind.rawValue)", "enum", NotificationTexts.channel
-            )
-        }
-        let webhook = validation.optionalText(body.chatWebhookUrl, field: "body.chatWebhookUrl", maxLength: 500).flatMap { $0.isEmpty ? nil : $0 }
-        if let webhook {
-            do {
-                _ = try WebhookURL(webhook, policy: webhookPolicy)
-            } catch .insecure {
-                validation.fail("body.chatWebhookUrl", "insecure", NotificationTexts.https)
-            } catch .internalAddress {
-                validation.fail(
-                    "body.chatWebhookUrl", "internal_address", NotificationTexts.publicHost)
-            } catch {
-                validation.fail(
-                    "body.chatWebhookUrl", "url", NotificationTexts.webhookURL)
-            }
-        }
-        let preferences = NotificationSchemas.preferences(body, webhook: webhook)
-        if webhook == nil, preferences.channels.values.contains(.chat) {
-            validation.fail(
-                "body.chatWebhookUrl", "required", NotificationTexts.webhookRequired
-            )
-        }
-        try validation.check()
+        let preferences = try NotificationPageInput.preferences(
+            language: body.language == .en ? .en : .cs, chatWebhookURL: body.chatWebhookUrl,
+            channels: NotificationSchemas.given(body).compactMap { kind, preference in preference.map { (kind, $0.rawValue) } },
+            policy: webhookPolicy)
         guard try await notifications.savePreferences(preferences, accountId: caller.accountId, now: clock.now()) else {
             throw Problem.unauthenticated(invalidToken: true)
         }
@@ -132,13 +108,5 @@ enum NotificationSchemas {
             (.timesheetApprovalReminder, body.channels.timesheetApprovalReminder),
             (.absenceRequested, body.channels.absenceRequested), (.absenceDecided, body.channels.absenceDecided),
         ]
-    }
-
-    static func preferences(_ body: Components.Schemas.NotificationPreferences, webhook: String?) -> NotificationPreferences {
-        var channels: [NotificationKind: NotificationPreference] = [:]
-        for (kind, preference) in given(body) {
-            if let preference, let value = NotificationPreference(rawValue: preference.rawValue) { channels[kind] = value }
-        }
-        return NotificationPreferences(language: body.language == .en ? .en : .cs, chatWebhookURL: webhook, channels: channels)
     }
 }

@@ -38,25 +38,7 @@ extension PeopleAPI {
     }
 
     static func details(_ body: Components.Schemas.BillingDetailsInput) throws -> BillingDetails {
-        var validation = InputValidation()
-        var details = BillingDetails()
-        if let text = body.ico?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            details.ico = CompanyNumbers.ico(text)
-            if details.ico == nil { validation.fail("body.ico", "ico", InvoiceTexts.ico) }
-        }
-        if let text = body.dic?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            details.dic = CompanyNumbers.dic(text)
-            if details.dic == nil { validation.fail("body.dic", "dic", InvoiceTexts.dic) }
-        }
-        if let text = body.bankAccount?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            do {
-                details.bankAccount = try BankAccount(text)
-            } catch {
-                validation.fail("body.bankAccount", error.rawValue, InvoiceTexts.bankAccount(error))
-            }
-        }
-        try validation.check()
-        return details
+        try PeoplePageInput.billing(ico: body.ico, dic: body.dic, bankAccount: body.bankAccount)
     }
 
     static func billing(_ details: BillingDetails) -> Components.Schemas.BillingDetails {

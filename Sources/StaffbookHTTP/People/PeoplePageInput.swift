@@ -36,6 +36,30 @@ package enum PeoplePageInput {
         return changes
     }
 
+    /// Billing details as `PUT /v1/me/billing` reads its body: each checked (the IČO's and the
+    /// account's check digits, a known bank code, an IBAN's checksum); empty clears it.
+    package static func billing(ico: String?, dic: String?, bankAccount: String?) throws -> BillingDetails {
+        var validation = InputValidation()
+        var details = BillingDetails()
+        if let text = ico?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            details.ico = CompanyNumbers.ico(text)
+            if details.ico == nil { validation.fail("body.ico", "ico", InvoiceTexts.ico) }
+        }
+        if let text = dic?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            details.dic = CompanyNumbers.dic(text)
+            if details.dic == nil { validation.fail("body.dic", "dic", InvoiceTexts.dic) }
+        }
+        if let text = bankAccount?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            do {
+                details.bankAccount = try BankAccount(text)
+            } catch {
+                validation.fail("body.bankAccount", error.rawValue, InvoiceTexts.bankAccount(error))
+            }
+        }
+        try validation.check()
+        return details
+    }
+
     /// A name to search for and a team, as the list's `q` and `teamId` are read.
     package static func filter(query: String?, teamId: String?, active: Bool?) throws -> PeopleFilter {
         var validation = InputValidation()

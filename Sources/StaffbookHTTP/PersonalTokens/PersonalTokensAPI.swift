@@ -5,6 +5,7 @@ import StaffbookCore
 /// Personal access tokens: a person's own, and an admin's view of anyone's.
 struct PersonalTokensAPI: AreaHandler {
     let tokens: any PersonalAccessTokenRepository
+    let issuer: PersonalTokenIssuer
     let accounts: any AccountRepository
     let clock: any AppClock
 
@@ -17,25 +18,8 @@ struct PersonalTokensAPI: AreaHandler {
     func createMyToken(_ input: Operations.CreateMyToken.Input) async throws -> Operations.CreateMyToken.Output {
         let caller = try RequestScope.requireCaller()
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
-        let now = clock.now()
-        var validation = InputValidation()
-        let name = validation.requiredText(body.name, field: "body.name", maxLength: PersonalTokenRules.maximumNameLength)
-        let scopes = Set(body.scopes.compactMap { TokenScope(rawValue: $0.rawValue) })
-        if scopes.isEmpty { validation.fail("body.scopes", "required", PersonalTokenTexts.scopesRequired) }
-        if body.scopes.count > TokenScope.allCases.count {
-            validation.fail("body.scopes", "too_many", PersonalTokenTexts.tooManyScopes)
-        }
-        if let expiresAt = body.expiresAt, let problem = PersonalTokenRules.expiryProblem(expiresAt, now: now) {
-            switch problem {
-            case .past: validation.fail("body.expiresAt", "past", PersonalTokenTexts.expiryInFuture)
-            case .tooFar: validation.fail("body.expiresAt", "too_far", PersonalTokenTexts.expiryTooFar)
-            }
-        }
-        try validation.check()
-        let secret = PersonalTokenSecret.generate()
-        guard let hash = PersonalTokenSecret.hash(secret) else { throw Problem(.internalError) }
-        let token = try await tokens.create(
-            accountId: caller.accountId, name: name, scopes: scopes, secretHash: hash, expiresAt: body.expiresAt, now: now)
+        let (token, secret) = try await issuer.issue(
+            accountId: caller.accountId, name: body.name, scopes: body.scopes.map(\.rawValue), expiresAt: body.expiresAt)
         return .created(.init(body: .json(PersonalTokenSchemas.created(token, secret: secret))))
     }
 

@@ -1,0 +1,107 @@
+/// The words of a person's own account page and the calendar feeds.
+extension DeskTexts {
+    static let me: [(String, String, String)] = [
+        ("me", "Me", "Já"),
+        (
+            "profileByAdmins", "An admin keeps these; ask one to change them.",
+            "Tyto údaje spravuje admin; o změnu požádejte jeho."
+        ),
+        ("ico", "IČO", "IČO"),
+        ("dic", "DIČ", "DIČ"),
+        (
+            "accountWarning",
+            "A changed bank account sends your approved, unpaid invoices back for a new check, an admin confirms it before money goes there, and we e-mail you that it changed.",
+            "Změna bankovního účtu vrátí vaše schválené a nezaplacené faktury k nové kontrole, admin ji potvrdí dřív, než tam pošle peníze, a pošleme vám o ní e-mail."
+        ),
+        ("languageAndNotifications", "Language and notifications", "Jazyk a upozornění"),
+        ("notification", "Notification", "Upozornění"),
+        ("channel", "Sent by", "Posílat"),
+        ("channel.email", "e-mail", "e-mailem"),
+        ("channel.chat", "chat", "do chatu"),
+        ("channel.off", "not at all", "vůbec"),
+        ("chatWebhookUrl", "Chat webhook (https)", "Webhook chatu (https)"),
+        ("kind.statement_ready", "A statement is ready", "Výkaz k výplatě je připraven"),
+        ("kind.invoice_reminder", "A reminder to upload the invoice", "Připomenutí nahrát fakturu"),
+        ("kind.missing_invoices_digest", "The missing invoices (admins)", "Chybějící faktury (admini)"),
+        ("kind.invoice_returned", "An invoice returned", "Faktura vrácena"),
+        ("kind.invoice_return_withdrawn", "A return withdrawn", "Vrácení vzato zpět"),
+        ("kind.invoice_approved", "An invoice approved", "Faktura schválena"),
+        ("kind.invoice_paid", "An invoice paid", "Faktura zaplacena"),
+        ("kind.rate_announced", "A new rate", "Nová sazba"),
+        ("kind.timesheet_reminder", "A reminder to submit the timesheet", "Připomenutí odeslat výkaz"),
+        ("kind.timesheet_approval_reminder", "Timesheets waiting for my approval", "Výkazy čekající na mé schválení"),
+        ("kind.absence_requested", "Time off to decide", "Volno k rozhodnutí"),
+        ("kind.absence_decided", "My time off decided", "Rozhodnutí o mém volnu"),
+        (
+            "passwordHow", "We e-mail you a link that sets a new password (valid for an hour).",
+            "Pošleme vám e-mailem odkaz, kterým nastavíte nové heslo (platí hodinu)."
+        ),
+        ("sendPasswordLink", "E-mail me a link", "Poslat odkaz e-mailem"),
+        ("sessions", "Where I am signed in", "Kde jsem přihlášen(a)"),
+        ("client", "Device", "Zařízení"),
+        ("signedIn", "Signed in", "Přihlášení"),
+        ("lastUsed", "Last used", "Naposledy použito"),
+        ("thisOne", "this one", "toto"),
+        ("endSession", "Sign out there", "Odhlásit tam"),
+        ("personalTokens", "Personal tokens", "Osobní tokeny"),
+        (
+            "tokensWhat", "A key for a button, a script or a shortcut: it can do only what its scopes allow, never sign in.",
+            "Klíč pro tlačítko, skript nebo zkratku: smí jen to, co dovolí jeho rozsah, nikdy se nepřihlásí."
+        ),
+        ("tokenName", "Name", "Název"),
+        ("name", "Name", "Název"),
+        ("scopes", "Scopes", "Rozsah"),
+        ("scope.timer", "the timer", "časovač"),
+        ("scope.time:read", "read my time", "číst můj čas"),
+        ("scope.time:write", "write my time", "zapisovat můj čas"),
+        ("scope.invoices:read", "read my invoices", "číst mé faktury"),
+        ("expires", "Expires", "Platnost do"),
+        ("expiresOn", "Works through", "Platí do"),
+        ("expiresAt", "Works through", "Platí do"),
+        ("expiresHint", "empty: until revoked", "prázdné: do odvolání"),
+        ("never", "until revoked", "do odvolání"),
+        ("newToken", "A new token", "Nový token"),
+        ("createToken", "Create the token", "Vytvořit token"),
+        ("revoke", "Revoke", "Odvolat"),
+        ("tokenCreated", "The token is made", "Token je vytvořen"),
+        (
+            "tokenOnce", "Copy it now: it is shown this once and cannot be shown again.",
+            "Zkopírujte si ho hned: ukáže se jen teď a znovu už ne."
+        ),
+        ("tokenSecret", "The token", "Token"),
+        ("copy", "Copy", "Kopírovat"),
+        ("copied", "Copied", "Zkopírováno"),
+        ("shortcutsRecipe", "The Shortcuts recipe (iPhone, Mac)", "Recept pro Zkratky (iPhone, Mac)"),
+        (
+            "shortcutsHow",
+            "An automation (arriving at the office, a Focus, a time of day) runs a shortcut with one action, Get Contents of URL, set as below with a token that has the timer scope.",
+            "Automatizace (příchod do kanceláře, režim soustředění, denní čas) spustí zkratku s jedinou akcí Získat obsah URL, nastavenou jako níže, s tokenem s rozsahem časovač."
+        ),
+        ("orStop", "or, to stop,", "nebo pro zastavení"),
+        ("method", "Method", "Metoda"),
+        ("headers", "Headers", "Hlavičky"),
+        ("requestBody", "Request body", "Tělo požadavku"),
+        (
+            "shortcutsBody", "JSON: projectId (the project's id), description, optionally at (the current date, ISO 8601).",
+            "JSON: projectId (id projektu), description (popis), volitelně at (aktuální datum, ISO 8601)."
+        ),
+        ("done.billingSaved", "Your billing details are saved.", "Fakturační údaje jsou uloženy."),
+        ("done.preferencesSaved", "Your language and notifications are saved.", "Jazyk a upozornění jsou uloženy."),
+        (
+            "done.passwordLinkSent", "A link is on its way to your e-mail.",
+            "Odkaz je na cestě do vašeho e-mailu."
+        ),
+        ("done.sessionEnded", "You are signed out there.", "Tam jste odhlášen(a)."),
+        ("done.tokenRevoked", "The token is revoked: it works no more.", "Token je odvolán: už nefunguje."),
+        ("calendarFeeds", "In my phone's calendar", "V kalendáři telefonu"),
+        (
+            "calendarFeedsWhat",
+            "A link to subscribe to in a calendar app: your time off appears there and stays current. Anyone with the link sees it, so revoke one you no longer use.",
+            "Odkaz k odběru v kalendáři: vaše volno se tam objeví a zůstane aktuální. Vidí ho každý, kdo má odkaz, proto nepoužívaný odvolejte."
+        ),
+        ("calendarLink", "Calendar link", "Odkaz kalendáře"),
+        ("makeCalendarLink", "Make a calendar link", "Vytvořit odkaz kalendáře"),
+        ("done.feedMade", "The link is made: copy it into your calendar.", "Odkaz je vytvořen: zkopírujte ho do kalendáře."),
+        ("done.feedRevoked", "The link is revoked.", "Odkaz je odvolán."),
+    ]
+}
