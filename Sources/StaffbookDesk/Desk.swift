@@ -117,6 +117,7 @@ package struct Desk: PageArea {
             await page(request) { try await cancelTimeOff($0, id: context.parameters.get("id"), request: request) }
         }
         router.get("/desk/team") { request, _ in await page(request) { try await team($0, request: request) } }
+        router.get("/desk/team/calendar") { request, _ in await page(request) { try await teamCalendar($0, request: request) } }
         router.post("/desk/team/timesheets/:id") { request, context in
             await page(request) { try await decideTimesheet($0, personId: context.parameters.get("id"), request: request) }
         }
@@ -145,6 +146,10 @@ package struct Desk: PageArea {
         router.post("/desk/time-off/feeds/:id/revoke") { request, context in
             await page(request) { try await revokeFeed($0, id: context.parameters.get("id"), request: request) }
         }
+        router.get("/desk/company") { request, _ in await page(request) { try await company($0, request: request) } }
+        router.get("/desk/reports/time") { request, _ in await page(request) { try await timeReport($0, request: request) } }
+        router.get("/desk/month-end") { request, _ in await page(request) { try await monthEnd($0, request: request) } }
+        router.post("/desk/month-end/run") { request, _ in await page(request) { try await runJobNow($0, request: request) } }
         router.get("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
         router.post("/desk/**") { request, _ in await page(request) { _ in throw DeskRefusal.notFound } }
     }

@@ -74,3 +74,11 @@ package struct NewJob: Sendable, Equatable {
         self.runAt = runAt
     }
 }
+
+extension NewJob {
+    /// An admin's run of a scheduled job now, for `day` (today): marked manual, and keyed apart
+    /// from the schedule's own run and from every other press, so each press runs once.
+    package static func runNow(_ kind: JobKind, on day: CalendarDay, at now: Date) -> NewJob {
+        NewJob(kind: kind, key: "manual:\(day.iso):\(UUID().lowercasedString)", payload: ["day": day.iso, "manual": "true"], runAt: now)
+    }
+}

@@ -13,7 +13,7 @@ enum DeskStyle {
         .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.3rem .6rem;z-index:2}
         .top{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem 1rem;padding:.6rem 1rem;border-bottom:1px solid var(--line);background:var(--soft)}
         .brand{font-weight:700;color:var(--ink);text-decoration:none;margin-right:auto}
-        .top nav{display:flex;gap:1rem}.who{color:var(--muted);font-size:.9rem}
+        .top nav{display:flex;flex-wrap:wrap;gap:.2rem 1rem}.top nav a{white-space:nowrap}.who{color:var(--muted);font-size:.9rem}
         main{max-width:72rem;margin:0 auto;padding:0 1rem 3rem}
         h1{font-size:1.5rem;margin:1.2rem 0 .6rem}h2{font-size:1.2rem;margin:1.6rem 0 .4rem}
         a{color:var(--accent)}
@@ -22,11 +22,11 @@ enum DeskStyle {
         label{display:block;font-size:.9rem;color:var(--muted)}
         fieldset{border:1px solid var(--line);border-radius:6px;margin:.6rem 0}
         input,select,textarea,button{font:inherit}
-        input[type=text],input[type=email],input[type=tel],input[type=password],input[type=search],input[type=month],select,textarea{
+        input[type=text],input[type=email],input[type=tel],input[type=url],input[type=password],input[type=search],input[type=month],select,textarea{
         padding:.35rem .5rem;border:1px solid #8a94a3;border-radius:6px;max-width:100%;background:#fff;color:var(--ink)}
         textarea{width:100%;min-height:4.5rem}
         button,.button{display:inline-block;padding:.4rem .9rem;border:1px solid var(--accent);border-radius:6px;background:var(--accent);color:#fff;cursor:pointer;text-decoration:none}
-        button.quiet{background:#fff;color:var(--accent)}button.danger{background:var(--bad);border-color:var(--bad)}
+        button.quiet,.button.quiet{background:#fff;color:var(--accent)}button.danger{background:var(--bad);border-color:var(--bad)}
         button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #f0b400;outline-offset:2px}
         .panel{border:1px solid var(--line);border-radius:8px;padding:.8rem 1rem;margin:1rem 0}
         .notice{border-left:4px solid var(--accent);background:var(--soft);padding:.6rem .9rem;margin:1rem 0}
@@ -47,6 +47,10 @@ enum DeskStyle {
         @media (min-width:64rem){.columns{grid-template-columns:1fr 1fr}}
         iframe.pdf{width:100%;height:70vh;border:1px solid var(--line);border-radius:6px}
         ul.plain{padding-left:1.1rem}
+        .scroll{overflow-x:auto;max-width:100%}
+        table.grid th,table.grid td{text-align:center;padding:.2rem .15rem;min-width:1.6rem;border:1px solid var(--line)}
+        table.grid th[scope=row]{text-align:left;white-space:nowrap;padding-right:.5rem}table.grid caption{text-align:left;color:var(--muted)}
+        table.grid .wk{background:var(--soft)}table.grid .today{outline:2px solid var(--accent)}table.grid td.asked{font-style:italic;color:var(--warn)}
         @media (max-width:48rem){
         table.rows,table.rows tbody,table.rows tr,table.rows td{display:block;width:100%}table.rows thead{display:none}
         table.rows tr{border-bottom:1px solid var(--line);padding:.4rem 0}table.rows td{border:0;padding:.05rem 0;text-align:left}

@@ -7,7 +7,7 @@ extension DeskTemplates {
         <p><label for="new-token">{{t.tokenSecret}}</label><input id="new-token" type="text" value="{{secret}}" readonly size="50"> \
         <button type="button" class="quiet" data-copy="new-token" data-copied="{{t.copied}}">{{t.copy}}</button></p></div>{{/created}}
         <div class="columns">
-        <section class="panel" aria-labelledby="profile-heading"><h2 id="profile-heading">{{t.profile}}</h2>
+        <section class="panel" aria-labelledby="profile-heading"><h2 id="profile-heading">{{t.profileHeading}}</h2>
         <dl class="data"><dt>{{t.email}}</dt><dd>{{email}}</dd><dt>{{t.position}}</dt><dd>{{position}}</dd><dt>{{t.phone}}</dt><dd>{{phone}}</dd>
         <dt>{{t.personalEmail}}</dt><dd>{{personalEmail}}</dd><dt>{{t.capacity}}</dt><dd>{{capacity}}</dd><dt>{{t.teams}}</dt><dd>{{teams}}</dd>
         <dt>{{t.rolesLabel}}</dt><dd>{{roles}}</dd></dl>
@@ -62,7 +62,7 @@ extension DeskTemplates {
         {{#tokenForm}}<div class="panel"><h3>{{t.newToken}}</h3>
         {{> problem}}
         <form method="post" action="/desk/me/tokens"><input type="hidden" name="csrf" value="{{csrf}}">
-        <p><label for="token-name">{{t.tokenName}}</label><input id="token-name" type="text" name="name" value="{{name}}" maxlength="100" required></p>
+        <p><label for="token-name">{{t.tokenName}}</label><input id="token-name" type="text" name="name" value="{{tokenName}}" maxlength="100" required></p>
         <fieldset><legend>{{t.scopes}}</legend>
         {{#scopes}}<label for="{{id}}"><input id="{{id}}" type="checkbox" name="scope.{{value}}"{{#checked}} checked{{/checked}}> {{label}}</label>{{/scopes}}
         </fieldset>

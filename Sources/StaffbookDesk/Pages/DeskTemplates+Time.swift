@@ -133,7 +133,8 @@ extension DeskTemplates {
         <p><label for="month">{{t.period}}</label><input id="month" type="month" name="month" value="{{month}}" pattern="[0-9]{4}-[0-9]{2}"></p>
         <p><button type="submit">{{t.filter}}</button></p>
         </form>
-        <p><a href="/desk/team?team={{team}}&amp;month={{previousMonth}}">{{t.previousMonth}}</a> · <a href="/desk/team?team={{team}}&amp;month={{nextMonth}}">{{t.nextMonth}}</a></p>
+        <p><a href="/desk/team?team={{team}}&amp;month={{previousMonth}}">{{t.previousMonth}}</a> · <a href="/desk/team?team={{team}}&amp;month={{nextMonth}}">{{t.nextMonth}}</a>\
+         · <a href="/desk/team/calendar?team={{team}}&amp;month={{month}}">{{t.teamCalendar}}</a></p>
         <table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col" class="num">{{t.hoursOfCapacity}}</th><th scope="col" class="num">{{t.billableShare}}</th>\
         <th scope="col" class="num">{{t.daysWithout}}</th><th scope="col" class="num">{{t.daysAway}}</th><th scope="col">{{t.timerNow}}</th><th scope="col">{{t.timesheet}}</th></tr></thead><tbody>
         {{#members}}<tr><td data-label="{{t.person}}"><a href="/desk/people/{{id}}">{{name}}</a></td><td class="num" data-label="{{t.hoursOfCapacity}}">{{hours}}</td>\
@@ -158,5 +159,27 @@ extension DeskTemplates {
         {{/waiting}}</tbody></table>{{/hasWaiting}}
         {{^hasWaiting}}<p>{{t.nothingWaiting}}</p>{{/hasWaiting}}
         </section>
+        """
+
+    static let teamCalendar = """
+        <p><a href="/desk/team?team={{team}}&amp;month={{month}}">{{t.teamMonth}}</a></p>
+        <h1>{{t.teamCalendar}}: {{teamName}}, {{monthLabel}}</h1>
+        <form class="bar" method="get" action="/desk/team/calendar">
+        {{#manyTeams}}<p><label for="team">{{t.team}}</label><select id="team" name="team">{{#teams}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/teams}}</select></p>{{/manyTeams}}\
+        {{^manyTeams}}<input type="hidden" name="team" value="{{team}}">{{/manyTeams}}
+        <p><label for="month">{{t.period}}</label><input id="month" type="month" name="month" value="{{month}}" pattern="[0-9]{4}-[0-9]{2}"></p>
+        <p><button type="submit">{{t.filter}}</button></p>
+        </form>
+        <p><a href="/desk/team/calendar?team={{team}}&amp;month={{previousMonth}}">{{t.previousMonth}}</a> · \
+        <a href="/desk/team/calendar?team={{team}}&amp;month={{nextMonth}}">{{t.nextMonth}}</a></p>
+        <div class="scroll" role="region" tabindex="0" aria-labelledby="grid-caption">
+        <table class="grid"><caption id="grid-caption">{{t.whoIsAway}}</caption><thead><tr><th scope="col">{{t.person}}</th>\
+        {{#days}}<th scope="col" class="{{#weekend}}wk{{/weekend}}{{#today}} today{{/today}}">{{day}}</th>{{/days}}</tr></thead><tbody>
+        {{#rows}}<tr><th scope="row">{{name}}</th>{{#cells}}<td class="{{#weekend}}wk{{/weekend}}{{#asked}} asked{{/asked}}">\
+        {{#mark}}<span title="{{title}}" aria-hidden="true">{{mark}}</span><span class="visually-hidden">{{title}}</span>{{/mark}}</td>{{/cells}}</tr>
+        {{/rows}}</tbody></table></div>
+        {{#hasLegend}}<ul class="plain legend">{{#legend}}<li><strong>{{mark}}</strong> {{name}}</li>{{/legend}}<li><strong>?</strong> {{t.waitingDecision}}</li>\
+        <li><strong>½</strong> {{t.halfDay}}</li></ul>{{/hasLegend}}
+        {{^hasLegend}}<p>{{t.nobodyAway}}</p>{{/hasLegend}}
         """
 }

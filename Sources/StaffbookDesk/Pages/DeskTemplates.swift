@@ -53,7 +53,8 @@ enum DeskTemplates {
         ("bulk", bulk), ("invoice", invoice), ("paymentRuns", paymentRuns), ("paymentRun", paymentRun), ("statement", statement), ("people", people),
         ("person", person), ("profile", profile),
         ("googleContinue", googleContinue), ("missing", missing), ("time", time), ("timeEntry", timeEntry), ("timeOff", timeOff), ("team", team),
-        ("months", months), ("monthOfMine", monthOfMine), ("me", me),
+        ("months", months), ("monthOfMine", monthOfMine), ("me", me), ("teamCalendar", teamCalendar), ("timeReport", timeReport),
+        ("company", company), ("monthEnd", monthEnd),
     ]
 
     static let layout = """
@@ -73,7 +74,7 @@ enum DeskTemplates {
         <a class="brand" href="/desk">Staffbook</a>
         {{#person}}<nav aria-label="{{t.menu}}"><a href="/desk/time">{{t.myTime}}</a> <a href="/desk/time-off">{{t.myTimeOff}}</a> <a href="/desk/months">{{t.myMonths}}</a>\
         {{#isLeader}} <a href="/desk/team">{{t.teamMonth}}</a>{{/isLeader}}\
-        {{#isAdmin}} <a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a>{{/isAdmin}}\
+        {{#isAdmin}} <a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a> <a href="/desk/company">{{t.company}}</a>{{/isAdmin}}\
         {{#isLeader}} <a href="/desk/people">{{t.people}}</a>{{/isLeader}}{{^isLeader}}{{#isAdmin}} <a href="/desk/people">{{t.people}}</a>{{/isAdmin}}{{/isLeader}} <a href="/desk/me">{{t.me}}</a></nav>
         <span class="who">{{name}} · {{roles}}</span>{{/person}}
         <a href="{{switchLanguage}}" lang="{{otherLang}}">{{t.otherLanguage}}</a>
@@ -343,7 +344,7 @@ enum DeskTemplates {
         {{> problem}}
         {{#done}}<p class="notice" role="status">{{t.done}}</p>{{/done}}
         <div class="columns">
-        <section class="panel" aria-labelledby="profile"><h2 id="profile">{{t.profile}}</h2>
+        <section class="panel" aria-labelledby="profile"><h2 id="profile">{{t.profileHeading}}</h2>
         <dl class="data"><dt>{{t.email}}</dt><dd>{{email}}</dd><dt>{{t.position}}</dt><dd>{{position}}</dd><dt>{{t.phone}}</dt><dd>{{phone}}</dd>
         <dt>{{t.capacity}}</dt><dd>{{capacity}}</dd><dt>{{t.teams}}</dt><dd>{{teams}}</dd><dt>{{t.activeLabel}}</dt><dd>{{active}}</dd></dl>
         {{#canEdit}}<p><a class="button quiet" href="/desk/people/{{id}}/edit">{{t.editProfile}}</a></p>{{/canEdit}}

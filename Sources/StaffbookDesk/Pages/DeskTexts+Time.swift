@@ -130,6 +130,11 @@ extension DeskTexts {
         ("rateAndEarnings", "My rate and earnings", "Moje sazba a výdělky"),
         ("hourlyRateNow", "Hourly rate now", "Hodinová sazba teď"),
         ("hourlyRateNext", "Next", "Příští"),
+        ("teamCalendar", "Team calendar", "Kalendář týmu"),
+        ("whoIsAway", "Who is away, day by day", "Kdo chybí, den po dni"),
+        ("waitingDecision", "asked, waiting for a decision", "požádáno, čeká na rozhodnutí"),
+        ("halfDay", "part of the day", "část dne"),
+        ("nobodyAway", "Nobody in the team is away this month.", "Tento měsíc nikdo z týmu nechybí."),
         ("earnings", "Earnings of the last twelve months (CZK)", "Výdělky posledních dvanácti měsíců (Kč)"),
     ]
 }

@@ -14,7 +14,7 @@ enum DeskTexts {
     private static let english = Dictionary(table.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
     private static let czech = Dictionary(table.map { ($0.0, $0.2) }, uniquingKeysWith: { first, _ in first })
 
-    private static let table: [(String, String, String)] = general + time + me
+    static let table: [(String, String, String)] = general + time + me + company
 
     private static let general: [(String, String, String)] = [
         ("skip", "Skip to the content", "Přejít na obsah"),
@@ -175,7 +175,7 @@ enum DeskTexts {
         ("activeNo", "deactivated", "deaktivovaný"),
         ("position", "Position", "Pozice"),
         ("noPeople", "Nobody matches.", "Nikdo neodpovídá."),
-        ("profile", "Profile", "Profil"),
+        ("profileHeading", "Profile", "Profil"),
         ("phone", "Phone", "Telefon"),
         ("capacity", "Hours a week", "Hodin týdně"),
         ("contracts", "Contracts", "Smlouvy"),

@@ -185,7 +185,8 @@ extension Desk {
             },
             "hasTokens": !tokens.isEmpty,
             "tokenForm": [
-                "name": typedOr("tokens", "name", ""), "expiresOn": typedOr("tokens", "expiresOn", ""),
+                // Not `name`: an empty value would be looked up in the page's own `name`.
+                "tokenName": typedOr("tokens", "name", ""), "expiresOn": typedOr("tokens", "expiresOn", ""),
                 "scopes": TokenScope.allCases.map { scope in
                     [
                         "value": scope.rawValue, "id": "scope-" + scope.rawValue.replacingOccurrences(of: ":", with: "-"),

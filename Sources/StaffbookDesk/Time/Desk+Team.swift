@@ -48,6 +48,10 @@ extension Desk {
                     action, absenceId: absenceId, reason: try AbsencePageInput.reason(reason), caller: session.caller)
                     != nil
             else { throw DeskRefusal.notFound }
+            // The company's page sends its own address to come back to; the team's month is the default.
+            if let back = Self.localPath(fields["back"]) {
+                return DeskPage.redirect(back + (back.contains("?") ? "&" : "?") + "done=absence." + action.rawValue)
+            }
             return DeskPage.redirect(teamLink(team: fields["team"], month: fields["month"], done: "absence." + action.rawValue))
         } catch {
             let problem = try shownRefusal(error, view)

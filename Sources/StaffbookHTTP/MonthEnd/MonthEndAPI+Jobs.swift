@@ -25,9 +25,7 @@ extension MonthEndAPI {
             throw Problem(.notFound)
         }
         let now = clock.now()
-        let key = "manual:\(today.iso):\(UUID().lowercasedString)"
-        let job = NewJob(kind: kind, key: key, payload: ["day": today.iso, "manual": "true"], runAt: now)
-        guard let queued = try await jobs.enqueue(job, now: now) else { throw Problem(.internalError) }
+        guard let queued = try await jobs.enqueue(NewJob.runNow(kind, on: today, at: now), now: now) else { throw Problem(.internalError) }
         return .accepted(.init(body: .json(Self.job(queued))))
     }
 

@@ -25,13 +25,7 @@ extension TimeAPI {
     }
 
     func getTimeReport(_ input: Operations.GetTimeReport.Input) async throws -> Operations.GetTimeReport.Output {
-        var validation = InputValidation()
-        let (range, groupBy) = try validation.values {
-            (
-                $0.dayRange(from: input.query.from, to: input.query.to),
-                $0.option(ReportGrouping(rawValue: input.query.groupBy.rawValue), field: "query.groupBy")
-            )
-        }
+        let (range, groupBy) = try TimePageInput.report(from: input.query.from, to: input.query.to, groupBy: input.query.groupBy.rawValue)
         let report = try await timeService.report(range: range, groupBy: groupBy)
         let name = "time-\(groupBy.rawValue)-\(range.from.iso)-\(range.to.iso)"
         switch input.query.format ?? .json {

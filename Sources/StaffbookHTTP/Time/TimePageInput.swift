@@ -4,6 +4,15 @@ import StaffbookCore
 /// The API's checks of what a person sends about their time, for pages that send the same as
 /// forms: a day and wall-clock times in Prague where the API takes instants.
 package enum TimePageInput {
+    /// A report's days and grouping as `GET /v1/reports/time` reads its query: both days, at
+    /// most 366 of them, grouped by client, project, person or team.
+    package static func report(from: String, to: String, groupBy: String) throws -> (DayRange, ReportGrouping) {
+        var validation = InputValidation()
+        return try validation.values {
+            ($0.dayRange(from: from, to: to), $0.option(ReportGrouping(rawValue: groupBy), field: "query.groupBy"))
+        }
+    }
+
     /// An entry as `POST /v1/me/time-entries` reads its body, from a day, a start and an end time
     /// (`08:30`); an end at or before the start is the next day's (a night's work).
     package static func entry(projectId: String, day: String, start: String, end: String, description: String) throws -> TimeEntryFields {

@@ -106,4 +106,34 @@ struct DeskTeamTests {
                 ])
         }
     }
+
+    @Test func theTeamCalendarShowsWhoIsAwayEachDayWithPrivateKindsAsAwayToALeaderAndIsOnlyForTheTeamsLeaders() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let (petra, _) = try await Self.petraAsks(app)
+            let token = petra.token(of: try await petra.get("/desk/time-off"))
+            _ = try await petra.post(
+                "/desk/time-off", ["csrf": token, "kind": "sick", "firstDay": "2026-12-10", "lastDay": "2026-12-10", "part": "full"])
+            let leader = DeskBrowser(app)
+            try await leader.signIn("lead.mobile@staffbook.example")
+            let grid = try await leader.get("/desk/team/calendar?team=\(Self.mobile)&month=2026-12")
+            let admin = DeskBrowser(app)
+            try await admin.signIn("admin@staffbook.example")
+            let adminGrid = try await admin.get("/desk/team/calendar?team=\(Self.mobile)&month=2026-12")
+            let otherLeader = DeskBrowser(app)
+            try await otherLeader.signIn("lukas.cermak@staffbook.example")
+            let othersTeam = try await otherLeader.get("/desk/team/calendar?team=\(Self.mobile)&month=2026-12")
+            let worker = try await petra.get("/desk/team/calendar?team=\(Self.mobile)&month=2026-12")
+
+            let petraRow = try #require(grid.text.split(separator: "<tr>").first { $0.contains("Petra Svobodová") })
+            let cells = Array(petraRow.split(separator: "<td").dropFirst())
+            #expect(grid.status == .ok && grid.text.contains("Who is away, day by day"))
+            #expect(cells.count == 31, "one cell a day of December")
+            #expect(cells[6].contains("Vacation (waiting)") && cells[7].contains("Vacation (waiting)"), "the 7th and 8th: asked")
+            #expect(cells[9].contains("Away") && !grid.text.contains("Sick leave"), "sick leave is only away to a leader")
+            #expect(cells[5].isEmpty == false && !cells[5].contains("visually-hidden"), "the 6th, a Sunday, is empty")
+            #expect(adminGrid.status == .ok && adminGrid.text.contains("Sick leave"), "an admin sees the kind")
+            #expect(othersTeam.status == .notFound && worker.status == .notFound)
+        }
+    }
 }

@@ -342,6 +342,9 @@ struct DeskTests {
         #expect(used.count > 50)
         #expect(used.filter { english[$0] == nil || czech[$0] == nil }.sorted() == [])
         #expect(!DeskTemplates.all.contains { $0.1.contains(/\{\{t\.[A-Za-z]+\.[A-Za-z]/) }, "a dotted key is read as nested")
+        #expect(DeskTemplates.all.filter { $0.1.contains("\\") }.map(\.0) == [], "a line's continuation written twice shows as a backslash")
+        let keys = DeskTexts.table.map(\.0)
+        #expect(Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted() == [], "a second entry of a key is never read")
     }
 
     @Test func aRowTemplateEscapesEachValueAsMustacheDoesAndRefusesAnythingButPlainValues() throws {
