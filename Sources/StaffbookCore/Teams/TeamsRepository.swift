@@ -4,6 +4,9 @@ import Foundation
 package protocol TeamsRepository: Sendable {
     /// Teams by name: all of them, or those `leaderId` leads.
     func list(ledBy leaderId: UUID?, page: PageRequest<SingleNamePosition>) async throws -> [Team]
+    /// Teams' ids and names by name, without their members (a page's choice of team): all of
+    /// them, or those `leaderId` leads (then each says `leader`).
+    func names(ledBy leaderId: UUID?, limit: Int) async throws -> [TeamRef]
     func find(id: UUID) async throws -> Team?
     /// Creates a team; a taken name throws `team-name-taken`.
     func create(name: String, now: Date) async throws -> Team

@@ -8,11 +8,38 @@ package struct CalendarDay: Comparable, Hashable, Sendable {
 
     /// Strict `YYYY-MM-DD` of a real date between 1900 and 2200.
     package init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1900...2200).contains(year), (1...12).contains(month),
+        self.init(utf8: text.utf8)
+    }
+
+    /// The same for a `String`, read without the generic path: a page of a team's month reads a
+    /// few thousand days from the database.
+    package init?(_ text: String) {
+        self.init(utf8: text.utf8)
+    }
+
+    /// Ten bytes, digits where the format has them and `-` between; anything else is not a day.
+    private init?(utf8: some Collection<UInt8>) {
+        var (year, month, day, index) = (0, 0, 0, 0)
+        for byte in utf8 {
+            switch index {
+            case 4, 7:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            case 0...9:
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let digit = Int(byte - UInt8(ascii: "0"))
+                if index < 4 {
+                    year = year * 10 + digit
+                } else if index < 7 {
+                    month = month * 10 + digit
+                } else {
+                    day = day * 10 + digit
+                }
+            default:
+                return nil
+            }
+            index += 1
+        }
+        guard index == 10, (1900...2200).contains(year), (1...12).contains(month),
             (1...CalendarMonth(year: year, month: month).dayCount).contains(day)
         else { return nil }
         self.init(year: year, month: month, day: day)

@@ -17,7 +17,7 @@ extension Desk {
         let today = TimeRules.day(of: services.clock.now())
         let month = (try? InvoicePageInput.month(query(request, "month"), field: "query.month")).flatMap { $0 } ?? today.calendarMonth
         let counts = try await services.timesheets.counts(month: month)
-        let teams = try await services.teams.list(ledBy: nil, page: PageRequest(limit: 100))
+        let teams = try await services.teams.names(ledBy: nil, limit: Self.teamsListed)
         let kinds = try await services.absences.kinds()
         let names = Dictionary(kinds.map { ($0.code, $0.name.text(in: view.language)) }, uniquingKeysWith: { first, _ in first })
         let waiting =

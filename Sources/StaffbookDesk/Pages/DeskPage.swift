@@ -97,17 +97,30 @@ struct DeskLibraries: Sendable {
     private let english: MustacheLibrary
     private let czechMonth: MonthRows
     private let englishMonth: MonthRows
+    private let czechTeam: TeamRows
+    private let englishTeam: TeamRows
 
     init() throws {
         czech = try DeskTemplates.library(.cs)
         english = try DeskTemplates.library(.en)
         czechMonth = try DeskTemplates.monthRows(.cs)
         englishMonth = try DeskTemplates.monthRows(.en)
+        czechTeam = try DeskTemplates.teamRows(.cs)
+        englishTeam = try DeskTemplates.teamRows(.en)
     }
 
     subscript(language: Language) -> MustacheLibrary { language == .cs ? czech : english }
 
     func monthRows(_ language: Language) -> MonthRows { language == .cs ? czechMonth : englishMonth }
+
+    func teamRows(_ language: Language) -> TeamRows { language == .cs ? czechTeam : englishTeam }
+}
+
+/// The team's month's row templates (`DeskTemplates.teamRow` and the rest).
+struct TeamRows: Sendable {
+    var member: RowTemplate
+    var decide: RowTemplate
+    var waiting: RowTemplate
 }
 
 /// The month table's row templates (`DeskTemplates.monthRow` and its parts).

@@ -137,26 +137,12 @@ extension DeskTemplates {
          · <a href="/desk/team/calendar?team={{team}}&amp;month={{month}}">{{t.teamCalendar}}</a></p>
         <table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col" class="num">{{t.hoursOfCapacity}}</th><th scope="col" class="num">{{t.billableShare}}</th>\
         <th scope="col" class="num">{{t.daysWithout}}</th><th scope="col" class="num">{{t.daysAway}}</th><th scope="col">{{t.timerNow}}</th><th scope="col">{{t.timesheet}}</th></tr></thead><tbody>
-        {{#members}}<tr><td data-label="{{t.person}}"><a href="/desk/people/{{id}}">{{name}}</a></td><td class="num" data-label="{{t.hoursOfCapacity}}">{{hours}}</td>\
-        <td class="num" data-label="{{t.billableShare}}">{{billable}}</td><td class="num" data-label="{{t.daysWithout}}">{{daysWithout}}</td>\
-        <td class="num" data-label="{{t.daysAway}}">{{daysAway}}</td><td data-label="{{t.timerNow}}">{{#running}}{{t.runningSince}} {{running}}{{/running}}</td>\
-        <td data-label="{{t.timesheet}}"><span class="state">{{sheet}}</span>{{#decide}}\
-        <form class="inline" method="post" action="/desk/team/timesheets/{{id}}"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="team" value="{{team}}">\
-        <input type="hidden" name="month" value="{{month}}"><button type="submit" name="action" value="approve">{{t.approve}}<span class="visually-hidden"> {{name}}</span></button>\
-        <label for="{{reasonId}}" class="visually-hidden">{{t.reason}}: {{name}}</label><input id="{{reasonId}}" type="text" name="reason" value="{{reason}}" maxlength="1000" placeholder="{{t.reason}}">\
-        <button type="submit" class="quiet" name="action" value="return">{{t.return}}<span class="visually-hidden"> {{name}}</span></button></form>{{/decide}}</td></tr>
-        {{/members}}</tbody></table>
+        {{{memberRows}}}</tbody></table>
         <section aria-labelledby="waiting-heading">
         <h2 id="waiting-heading">{{t.timeOffWaiting}}</h2>
         {{#hasWaiting}}<table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col">{{t.kind}}</th><th scope="col">{{t.days}}</th>\
         <th scope="col" class="num">{{t.workingDays}}</th><th scope="col">{{t.actions}}</th></tr></thead><tbody>
-        {{#waiting}}<tr><td data-label="{{t.person}}">{{name}}</td><td data-label="{{t.kind}}">{{kind}}{{#note}} ({{note}}){{/note}}</td><td data-label="{{t.days}}">{{days}}</td>\
-        <td class="num" data-label="{{t.workingDays}}">{{workingDays}}</td><td data-label="{{t.actions}}">\
-        <form class="inline" method="post" action="/desk/team/absences/{{id}}"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="team" value="{{team}}">\
-        <input type="hidden" name="month" value="{{month}}"><button type="submit" name="action" value="approve">{{t.approve}}<span class="visually-hidden"> {{name}} {{days}}</span></button>\
-        <label for="{{reasonId}}" class="visually-hidden">{{t.reason}}: {{name}}</label><input id="{{reasonId}}" type="text" name="reason" value="{{reason}}" maxlength="1000" placeholder="{{t.reason}}">\
-        <button type="submit" class="quiet" name="action" value="reject">{{t.reject}}<span class="visually-hidden"> {{name}} {{days}}</span></button></form></td></tr>
-        {{/waiting}}</tbody></table>{{/hasWaiting}}
+        {{{waitingRows}}}</tbody></table>{{/hasWaiting}}
         {{^hasWaiting}}<p>{{t.nothingWaiting}}</p>{{/hasWaiting}}
         </section>
         """
@@ -181,5 +167,33 @@ extension DeskTemplates {
         {{#hasLegend}}<ul class="plain legend">{{#legend}}<li><strong>{{mark}}</strong> {{name}}</li>{{/legend}}<li><strong>?</strong> {{t.waitingDecision}}</li>\
         <li><strong>½</strong> {{t.halfDay}}</li></ul>{{/hasLegend}}
         {{^hasLegend}}<p>{{t.nobodyAway}}</p>{{/hasLegend}}
+        """
+
+    /// A member's row of the team's month (`RowTemplate`: plain values only); `decide` is the
+    /// `teamDecide` form when the timesheet waits for the leader.
+    static let teamRow = """
+        <tr><td data-label="{{t.person}}"><a href="/desk/people/{{id}}">{{name}}</a></td><td class="num" data-label="{{t.hoursOfCapacity}}">{{hours}}</td>\
+        <td class="num" data-label="{{t.billableShare}}">{{billable}}</td><td class="num" data-label="{{t.daysWithout}}">{{daysWithout}}</td>\
+        <td class="num" data-label="{{t.daysAway}}">{{daysAway}}</td><td data-label="{{t.timerNow}}">{{running}}</td>\
+        <td data-label="{{t.timesheet}}"><span class="state">{{sheet}}</span>{{{decide}}}</td></tr>
+
+        """
+
+    static let teamDecide = """
+        <form class="inline" method="post" action="/desk/team/timesheets/{{id}}"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="team" value="{{team}}">\
+        <input type="hidden" name="month" value="{{month}}"><button type="submit" name="action" value="approve">{{t.approve}}<span class="visually-hidden"> {{name}}</span></button>\
+        <label for="{{reasonId}}" class="visually-hidden">{{t.reason}}: {{name}}</label><input id="{{reasonId}}" type="text" name="reason" value="{{reason}}" maxlength="1000" placeholder="{{t.reason}}">\
+        <button type="submit" class="quiet" name="action" value="return">{{t.return}}<span class="visually-hidden"> {{name}}</span></button></form>
+        """
+
+    /// A request for time off waiting for the leader, with its decision.
+    static let teamWaiting = """
+        <tr><td data-label="{{t.person}}">{{name}}</td><td data-label="{{t.kind}}">{{kind}}{{note}}</td><td data-label="{{t.days}}">{{days}}</td>\
+        <td class="num" data-label="{{t.workingDays}}">{{workingDays}}</td><td data-label="{{t.actions}}">\
+        <form class="inline" method="post" action="/desk/team/absences/{{id}}"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="team" value="{{team}}">\
+        <input type="hidden" name="month" value="{{month}}"><button type="submit" name="action" value="approve">{{t.approve}}<span class="visually-hidden"> {{name}} {{days}}</span></button>\
+        <label for="{{reasonId}}" class="visually-hidden">{{t.reason}}: {{name}}</label><input id="{{reasonId}}" type="text" name="reason" value="{{reason}}" maxlength="1000" placeholder="{{t.reason}}">\
+        <button type="submit" class="quiet" name="action" value="reject">{{t.reject}}<span class="visually-hidden"> {{name}} {{days}}</span></button></form></td></tr>
+
         """
 }

@@ -46,7 +46,18 @@ enum DeskTemplates {
             allPass: try RowTemplate(withTexts(monthAllPass, texts)))
     }
 
-    static let rows: [(String, String)] = [("monthRow", monthRow), ("monthCheck", monthCheck), ("monthAllPass", monthAllPass)]
+    /// The team's month's rows, in this language's words.
+    static func teamRows(_ language: Language) throws -> TeamRows {
+        let texts = DeskTexts.all(language)
+        return TeamRows(
+            member: try RowTemplate(withTexts(teamRow, texts)), decide: try RowTemplate(withTexts(teamDecide, texts)),
+            waiting: try RowTemplate(withTexts(teamWaiting, texts)))
+    }
+
+    static let rows: [(String, String)] = [
+        ("monthRow", monthRow), ("monthCheck", monthCheck), ("monthAllPass", monthAllPass), ("teamRow", teamRow), ("teamDecide", teamDecide),
+        ("teamWaiting", teamWaiting),
+    ]
 
     static let all: [(String, String)] = [
         ("layout", layout), ("problem", problem), ("signIn", signIn), ("error", error), ("month", month),

@@ -21,7 +21,7 @@ extension Desk {
         let isAdmin = session.account.roles.contains(.admin)
         let rows = try await services.people.list(scope: isAdmin ? .everyone : .ledBy(session.account.id), filter: filter, page: page)
         let result = Page(rows: rows, limit: page.limit) { NamePosition(lastName: $0.lastName, firstName: $0.firstName, id: $0.id) }
-        let teams = try await services.teams.list(ledBy: isAdmin ? nil : session.account.id, page: PageRequest<SingleNamePosition>(limit: 100))
+        let teams = try await services.teams.names(ledBy: isAdmin ? nil : session.account.id, limit: Self.teamsListed)
         var next: String?
         if let cursor = result.nextCursor {
             var components = URLComponents()

@@ -9,6 +9,9 @@ import StaffbookHTTP
 /// waiting for a decision. The operations are `GET /v1/teams/{id}/time-summary`,
 /// `POST /v1/users/{id}/timesheets/{month}/approve|return` and `POST /v1/absences/{id}/approve|reject`.
 extension Desk {
+    /// The most teams a page offers to choose from: a leader leads a few, an admin picks by name.
+    static let teamsListed = 300
+
     func team(_ view: DeskView, request: Request) async throws -> Response {
         _ = try require(view, "getTeamTimeSummary")
         return try await teamPage(
@@ -67,7 +70,7 @@ extension Desk {
     ) async throws -> Response {
         guard let session = view.session else { throw DeskRefusal.signInFirst }
         let caller = session.caller
-        let teams = try await services.teams.list(ledBy: caller.has(.admin) ? nil : caller.accountId, page: PageRequest(limit: 100))
+        let teams = try await services.teams.names(ledBy: caller.has(.admin) ? nil : caller.accountId, limit: Self.teamsListed)
         // A team asked for by name must be one of the caller's; none asked for is their first.
         let chosen = (teamId ?? "").isEmpty ? teams.first : teamId.flatMap(UUID.init(uuidString:)).flatMap { id in teams.first { $0.id == id } }
         guard let team = chosen else { throw DeskRefusal.notFound }
@@ -94,34 +97,67 @@ extension Desk {
             "csrf": view.formToken, "team": team.id.lowercasedString, "teamName": team.name, "month": month.iso, "monthLabel": format.month(month),
             "previousMonth": month.adding(months: -1).iso, "nextMonth": month.adding(months: 1).iso,
             "teams": teams.map { ["id": $0.id.lowercasedString, "name": $0.name, "selected": $0.id == team.id] }, "manyTeams": teams.count > 1,
-            "members": members.map { summary in
-                let member = summary.member
-                let hours = TimeRules.hours(member.seconds)
-                let billable = member.seconds > 0 ? member.billableSeconds * 100 / member.seconds : 0
-                let key = "sheet-" + member.personId.lowercasedString
-                return [
-                    "id": member.personId.lowercasedString, "name": member.name,
-                    "hours": format.hours(hours) + " / " + format.hours(summary.capacityHours) + " h", "billable": "\(billable) %",
-                    "daysWithout": summary.daysWithoutEntries, "daysAway": member.daysAway.count,
-                    "running": member.runningSince.map { format.clock($0) } ?? "",
-                    "sheet": view.text("sheet." + member.timesheet.rawValue), "decide": member.timesheet == .submitted,
-                    "reason": typed[key] ?? "", "reasonId": key,
-                ] as [String: Any]
-            },
+            "memberRows": memberRows(view, members, team: team.id, month: month, typed: typed),
             "hasWaiting": !waiting.isEmpty,
-            "waiting": waiting.map { absence, name in
-                let key = "absence-" + absence.id.lowercasedString
-                return [
-                    "id": absence.id.lowercasedString, "name": name, "kind": names[absence.kind] ?? absence.kind,
-                    "days": format.days(absence.firstDay, absence.lastDay),
-                    "workingDays": format.hours(absence.workingDays), "note": absence.note ?? "", "reason": typed[key] ?? "", "reasonId": key,
-                ] as [String: Any]
-            },
+            "waitingRows": waitingRows(view, waiting, names: names, team: team.id, month: month, typed: typed),
             "problem": problem.map { Self.model($0, language: view.language) } as Any,
             "done": view.doneText(done),
             "now": format.clock(now),
         ]
         return DeskPage(title: view.text("teamMonth"), template: "team", model: model, status: status).response(view, library: library)
+    }
+
+    /// A row a member, rendered by `RowTemplate` (a team of fifty is the page's bulk).
+    private func memberRows(_ view: DeskView, _ members: [TimesheetService.MemberSummary], team: UUID, month: CalendarMonth, typed: [String: String])
+        -> String
+    {
+        let templates = library.teamRows(view.language)
+        let format = view.format
+        let (teamId, monthISO) = (team.lowercasedString, month.iso)
+        var html = ""
+        html.reserveCapacity(members.count * 900)
+        for summary in members {
+            let member = summary.member
+            let billable = member.seconds > 0 ? member.billableSeconds * 100 / member.seconds : 0
+            let id = member.personId.lowercasedString
+            var decide = ""
+            if member.timesheet == .submitted {
+                let key = "sheet-" + id
+                templates.decide.render(
+                    [
+                        "id": id, "csrf": view.formToken, "team": teamId, "month": monthISO, "name": member.name, "reasonId": key,
+                        "reason": typed[key] ?? "",
+                    ], into: &decide)
+            }
+            let hours: String = format.hours(TimeRules.hours(member.seconds)) + " / " + format.hours(summary.capacityHours) + " h"
+            let running: String = member.runningSince.map { view.text("runningSince") + " " + format.clock($0) } ?? ""
+            let values: [String: String] = [
+                "id": id, "name": member.name, "hours": hours, "billable": "\(billable) %", "daysWithout": String(summary.daysWithoutEntries),
+                "daysAway": String(member.daysAway.count), "running": running, "sheet": view.text("sheet." + member.timesheet.rawValue),
+                "decide": decide,
+            ]
+            templates.member.render(values, into: &html)
+        }
+        return html
+    }
+
+    private func waitingRows(
+        _ view: DeskView, _ waiting: [(Absence, String)], names: [String: String], team: UUID, month: CalendarMonth, typed: [String: String]
+    ) -> String {
+        let templates = library.teamRows(view.language)
+        let format = view.format
+        var html = ""
+        for (absence, name) in waiting {
+            let key = "absence-" + absence.id.lowercasedString
+            templates.waiting.render(
+                [
+                    "id": absence.id.lowercasedString, "name": name, "kind": names[absence.kind] ?? absence.kind,
+                    "note": absence.note.map { " (" + $0 + ")" } ?? "", "days": format.days(absence.firstDay, absence.lastDay),
+                    "workingDays": format.hours(absence.workingDays), "csrf": view.formToken, "team": team.lowercasedString, "month": month.iso,
+                    "reasonId": key, "reason": typed[key] ?? "",
+                ], into: &html)
+        }
+        return html
     }
 
     private func teamLink(team: String?, month: String?, done: String) -> String {

@@ -11,7 +11,7 @@ extension Desk {
     func teamCalendar(_ view: DeskView, request: Request) async throws -> Response {
         let session = try require(view, "listTeamAbsences")
         let caller = session.caller
-        let teams = try await services.teams.list(ledBy: caller.has(.admin) ? nil : caller.accountId, page: PageRequest(limit: 100))
+        let teams = try await services.teams.names(ledBy: caller.has(.admin) ? nil : caller.accountId, limit: Self.teamsListed)
         let teamId = query(request, "team") ?? ""
         let chosen = teamId.isEmpty ? teams.first : UUID(uuidString: teamId).flatMap { id in teams.first { $0.id == id } }
         guard let listed = chosen, let team = try await services.teams.find(id: listed.id) else { throw DeskRefusal.notFound }

@@ -38,6 +38,25 @@ package struct PostgresTeamsRepository: TeamsRepository {
         }
     }
 
+    package func names(ledBy leaderId: UUID?, limit: Int) async throws -> [TeamRef] {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT t.id, t.name::text FROM teams t
+                WHERE \(leaderId)::uuid IS NULL OR EXISTS (
+                          SELECT 1 FROM team_members l WHERE l.team_id = t.id AND l.account_id = \(leaderId) AND l.is_leader)
+                ORDER BY t.name::text COLLATE czech, t.id
+                LIMIT \(limit)
+                """,
+                logger: logger
+            )
+            var teams: [TeamRef] = []
+            for try await (id, name) in rows.decode((UUID, String).self) { teams.append(TeamRef(id: id, name: name, leader: leaderId != nil)) }
+            return teams
+        }
+    }
+
     package func find(id: UUID) async throws -> Team? {
         let logger = self.logger
         return try await database.withConnection { connection in

@@ -92,49 +92,14 @@ package struct PostgresTimesheetRepository: TimesheetRepository {
 
     package func teamMonth(teamId: UUID, month: CalendarMonth) async throws -> TeamMonth? {
         let logger = self.logger
-        let (start, end) = DayRange(month: month).instants
-        let (first, last) = (month.firstDay.iso, month.lastDay.iso)
-        let zone = Calendar.prague.timeZone.identifier
         return try await database.withConnection { connection in
             guard
                 let name = try await connection.query("SELECT name::text FROM teams WHERE id = \(teamId)", logger: logger)
                     .collect().first.map({ try $0.decode(String.self) })
             else { return nil }
-            let rows = try await connection.query(
-                """
-                SELECT a.id, a.first_name, a.last_name,
-                       coalesce(sum(extract(epoch FROM e.ended_at - e.started_at)), 0)::bigint,
-                       coalesce(sum(extract(epoch FROM e.ended_at - e.started_at)) FILTER (WHERE e.billable), 0)::bigint,
-                       coalesce(array_agg(DISTINCT to_char(e.started_at AT TIME ZONE \(zone), 'YYYY-MM-DD')) FILTER (WHERE e.id IS NOT NULL), '{}'),
-                       (SELECT r.started_at FROM time_entries r WHERE r.account_id = a.id AND r.ended_at IS NULL),
-                       coalesce(min(ts.state), 'open'),
-                       coalesce((SELECT array_agg(DISTINCT to_char(d, 'YYYY-MM-DD'))
-                                 FROM absences ab,
-                                      generate_series(greatest(ab.first_day, \(first)::date), least(ab.last_day, \(last)::date), interval '1 day') d
-                                 WHERE ab.account_id = a.id AND ab.state = ANY(\(AbsenceBinds.timeBlockingStates))
-                                   AND ab.part = ANY(\(AbsenceBinds.timeBlockingParts))
-                                   AND ab.first_day <= \(last)::date AND ab.last_day >= \(first)::date), '{}')
-                FROM team_members m
-                JOIN accounts a ON a.id = m.account_id AND a.is_active
-                LEFT JOIN time_entries e ON e.account_id = a.id AND e.started_at >= \(start) AND e.started_at < \(end)
-                LEFT JOIN timesheets ts ON ts.account_id = a.id AND ts.month = \(month.firstDay.iso)::date
-                WHERE m.team_id = \(teamId)
-                GROUP BY a.id
-                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
-                """,
-                logger: logger
-            )
             var members: [TeamMonth.Member] = []
-            for try await (id, firstName, lastName, seconds, billable, days, running, state, away) in rows.decode(
-                (UUID, String, String, Int, Int, [String], Date?, String, [String]).self
-            ) {
-                members.append(
-                    TeamMonth.Member(
-                        personId: id, name: "\(firstName) \(lastName)", seconds: seconds, billableSeconds: billable,
-                        daysWithEntries: Set(days.compactMap(CalendarDay.init)), runningSince: running,
-                        timesheet: try StoredValue.enumeration(state, column: "timesheets.state"),
-                        daysAway: Set(away.compactMap(CalendarDay.init))
-                    ))
+            for try await member in try await connection.execute(TeamMonthStatement(teamId: teamId, month: month), logger: logger) {
+                members.append(member)
             }
             return TeamMonth(teamId: teamId, teamName: name, members: members)
         }
