@@ -28,6 +28,8 @@ package protocol AbsenceRepository: Sendable {
     /// The absences (requested or approved) of active people touching the days, with their
     /// names: a team's members, or everyone when `teamId` is nil; nil when there is no such team.
     func calendar(teamId: UUID?, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]?
+    /// The same, of requests only: what waits for a decision.
+    func requests(teamId: UUID?, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]?
     /// Sets (or with nil clears) the person's vacation days for `year`, audited; false when there
     /// is no such person.
     func setEntitlement(personId: UUID, year: Int, days: Decimal?, by: UUID, now: Date) async throws -> Bool

@@ -21,8 +21,8 @@ extension Desk {
         let kinds = try await services.absences.kinds()
         let names = Dictionary(kinds.map { ($0.code, $0.name.text(in: view.language)) }, uniquingKeysWith: { first, _ in first })
         let waiting =
-            (try await services.absences.calendar(teamId: nil, from: today.adding(days: -31), to: today.adding(days: Self.waitingDaysAhead)) ?? [])
-            .filter { $0.absence.state == .requested && $0.absence.personId != caller.accountId }
+            (try await services.absences.requests(teamId: nil, from: today.adding(days: -31), to: today.adding(days: Self.waitingDaysAhead)) ?? [])
+            .filter { $0.absence.personId != caller.accountId }
         let format = view.format
         let back = "/desk/company?month=" + month.iso
         let model: [String: Any] = [

@@ -85,8 +85,8 @@ extension Desk {
         let privateKinds = Set(kinds.filter(\.isPrivate).map(\.code))
         var names = Dictionary(kinds.map { ($0.code, $0.name.text(in: view.language)) }, uniquingKeysWith: { first, _ in first })
         names[AbsenceVisibility.awayCode] = AbsenceVisibility.away.text(in: view.language)
-        let waiting = (try await services.absences.calendar(teamId: team.id, from: today.adding(days: -62), to: today.adding(days: 365)) ?? [])
-            .filter { $0.absence.state == .requested && $0.absence.personId != caller.accountId }
+        let waiting = (try await services.absences.requests(teamId: team.id, from: today.adding(days: -62), to: today.adding(days: 365)) ?? [])
+            .filter { $0.absence.personId != caller.accountId }
             .map {
                 (
                     AbsenceVisibility.shown($0.absence, privateKinds: privateKinds, viewerId: caller.accountId, viewerIsAdmin: caller.has(.admin)),

@@ -250,6 +250,14 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
     }
 
     package func calendar(teamId: UUID?, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]? {
+        try await calendar(teamId: teamId, from: from, to: to, states: AbsenceBinds.holdingStates)
+    }
+
+    package func requests(teamId: UUID?, from: CalendarDay, to: CalendarDay) async throws -> [(absence: Absence, name: String)]? {
+        try await calendar(teamId: teamId, from: from, to: to, states: [AbsenceState.requested.rawValue])
+    }
+
+    private func calendar(teamId: UUID?, from: CalendarDay, to: CalendarDay, states: [String]) async throws -> [(absence: Absence, name: String)]? {
         let logger = self.logger
         return try await database.withConnection { connection in
             if let teamId {
@@ -257,7 +265,7 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
                     return nil
                 }
             }
-            return try await Self.calendar(teamId: teamId, personId: nil, from: from, to: to, on: connection, logger: logger)
+            return try await Self.calendar(teamId: teamId, personId: nil, from: from, to: to, states: states, on: connection, logger: logger)
         }
     }
 
@@ -265,9 +273,10 @@ package struct PostgresAbsenceRepository: AbsenceRepository {
     /// Each scope is its own statement, so a team's and a person's read their members' rows by
     /// the person's index instead of scanning everyone's.
     static func calendar(
-        teamId: UUID?, personId: UUID?, from: CalendarDay, to: CalendarDay?, on connection: PostgresConnection, logger: Logger
+        teamId: UUID?, personId: UUID?, from: CalendarDay, to: CalendarDay?, states: [String] = AbsenceBinds.holdingStates,
+        on connection: PostgresConnection, logger: Logger
     ) async throws -> [(absence: Absence, name: String)] {
-        let (until, states) = (to?.iso, AbsenceBinds.holdingStates)
+        let until = to?.iso
         let query: PostgresQuery
         if let teamId {
             query = """
