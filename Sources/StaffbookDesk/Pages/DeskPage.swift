@@ -75,6 +75,14 @@ struct DeskPage {
         )
     }
 
+    /// A file to save (a report, a bank's batch): never kept by a cache, named for the disk.
+    static func download(_ bytes: some Sequence<UInt8>, type: String, name: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: type, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     static func redirect(_ location: String, cookies: [Cookie] = []) -> Response {
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         for cookie in cookies { response.setCookie(cookie) }

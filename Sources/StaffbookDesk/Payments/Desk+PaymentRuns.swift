@@ -73,14 +73,7 @@ extension Desk {
         guard let (sent, file) = try await services.paymentRunService.file(runId: run.id, format: format, actorId: session.account.id, markSent: true)
         else { throw DeskRefusal.notFound }
         let name = "platby-\(sent.number)" + (format == .abo ? ".abo" : ".xml")
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: format == .abo ? "text/plain; charset=windows-1250" : "application/xml",
-                .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
-            ],
-            body: .init(byteBuffer: ByteBuffer(bytes: file.content))
-        )
+        return DeskPage.download(file.content, type: format == .abo ? "text/plain; charset=windows-1250" : "application/xml", name: name)
     }
 
     func cancelPaymentRun(_ view: DeskView, id: String?, request: Request) async throws -> Response {

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOCore
 import StaffbookCore
 import StaffbookHTTP
 
@@ -34,21 +33,14 @@ extension Desk {
         let name = "time-\(groupBy.rawValue)-\(report.range.from.iso)-\(report.range.to.iso)"
         switch query(request, "format") {
         case "csv":
-            return Self.download(TimeDocuments.reportCSV(report).data(), type: "text/csv; charset=utf-8", name: name + ".csv")
+            return DeskPage.download(TimeDocuments.reportCSV(report).data(), type: "text/csv; charset=utf-8", name: name + ".csv")
         case "xlsx":
-            return Self.download(
+            return DeskPage.download(
                 TimeDocuments.report(report, groupBy: groupBy, company: services.config.companyName).data(),
                 type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: name + ".xlsx")
         default:
             return reportPage(view, typed: typed, report: report, groupBy: groupBy, problem: nil)
         }
-    }
-
-    static func download(_ data: Data, type: String, name: String) -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: type, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     private func reportPage(

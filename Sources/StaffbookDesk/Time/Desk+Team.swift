@@ -80,7 +80,6 @@ extension Desk {
             throw DeskRefusal.notFound
         }
         let format = view.format
-        let now = services.clock.now()
         let kinds = try await services.absences.kinds()
         let privateKinds = Set(kinds.filter(\.isPrivate).map(\.code))
         var names = Dictionary(kinds.map { ($0.code, $0.name.text(in: view.language)) }, uniquingKeysWith: { first, _ in first })
@@ -102,7 +101,6 @@ extension Desk {
             "waitingRows": waitingRows(view, waiting, names: names, team: team.id, month: month, typed: typed),
             "problem": problem.map { Self.model($0, language: view.language) } as Any,
             "done": view.doneText(done),
-            "now": format.clock(now),
         ]
         return DeskPage(title: view.text("teamMonth"), template: "team", model: model, status: status).response(view, library: library)
     }
