@@ -44,7 +44,10 @@ package func buildServer(
     try APIHandler(services: services, database: database, metrics: metrics).registerHandlers(
         on: MethodCheckingTransport(router: router, routes: routes),
         configuration: .staffbook,
-        middlewares: [AccessPolicyMiddleware(auth: services.auth, visibility: services.visibility), WrittenJSONMiddleware()]
+        middlewares: [
+            AccessPolicyMiddleware(auth: services.auth, visibility: services.visibility), WrittenJSONMiddleware(),
+            DateFieldMiddleware(maxBytes: config.http.maxBodyBytes),
+        ]
     )
     for area in try pages(services) {
         area.register(on: router)

@@ -7,6 +7,8 @@ import StaffbookCore
 struct LenientDateTranscoder: DateTranscoder {
     static let unreadable = "Expected an RFC 3339 date-time."
     static let outOfRange = "Expected a date-time between 1900 and 2200."
+    /// What its errors say, by which they are told from other decoding errors.
+    static let messages: Set<String> = [unreadable, outOfRange]
     private static let whole = Date.ISO8601FormatStyle()
     private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 

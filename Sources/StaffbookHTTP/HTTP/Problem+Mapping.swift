@@ -129,10 +129,10 @@ extension Problem {
                     RequestTexts.type(Self.typeName(type))
                 )
             case .dataCorrupted(let context) where context.debugDescription == LenientDateTranscoder.outOfRange:
-                // The runtime's date decoding does not tell where the date was.
-                ([], "date_time", RequestTexts.dateTimeRange)
+                // The path is empty unless `DateFieldMiddleware` found where the date was.
+                (context.codingPath, "date_time", RequestTexts.dateTimeRange)
             case .dataCorrupted(let context) where context.debugDescription == LenientDateTranscoder.unreadable:
-                ([], "date_time", RequestTexts.dateTime)
+                (context.codingPath, "date_time", RequestTexts.dateTime)
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
                 ([], "syntax", RequestTexts.notJSON)
             case .dataCorrupted(let context) where context.debugDescription.hasPrefix("Additional properties"):
