@@ -12,7 +12,7 @@ import StaffbookAPI
 struct DateFieldMiddleware: ServerMiddleware {
     /// The body each operation with a date in its request decodes; a test keeps it equal to the
     /// contract's operations whose request bodies hold a `date-time`.
-    static let bodies: [String: any Decodable.Type] = [
+    static let bodies: [String: any (Decodable & Sendable).Type] = [
         "createMyToken": Components.Schemas.NewPersonalAccessToken.self,
         "createMyTimeEntry": Components.Schemas.NewTimeEntry.self,
         "updateMyTimeEntry": Components.Schemas.TimeEntryPatch.self,

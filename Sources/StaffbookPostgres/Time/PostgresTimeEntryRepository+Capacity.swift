@@ -175,66 +175,130 @@ extension PostgresTimeEntryRepository {
         }
     }
 
+    /// The capacity's inputs of the people `personIds` (everyone under contract when nil) in
+    /// `range`, in name order. Named people (a team's fifty, on every team page) are read by two
+    /// statements prepared once per connection, by each person's index; everyone by the days'.
     package func capacity(personIds: [UUID]?, range: DayRange) async throws -> [CapacityBasis] {
         let logger = self.logger
         return try await database.withConnection { connection in
             // Read first: a connection answers one query at a time, and the people's rows below
             // are read as they arrive.
             var timeOff: [UUID: [Absence]] = [:]
-            // Named people's absences by the person's index (a team's fifty); everyone's by the
-            // days' index. One statement with both would be planned for everyone's.
-            let absences: PostgresQuery =
-                if let personIds {
-                    """
-                    SELECT \(unescaped: PostgresAbsenceRepository.columns("t")) FROM absences t
-                    WHERE t.account_id = ANY(\(personIds)::uuid[]) AND t.state = ANY(\(AbsenceBinds.capacityStates))
-                      AND t.last_day >= \(range.from.iso)::date AND t.first_day <= \(range.to.iso)::date
-                    """
-                } else {
-                    """
+            var people: [CapacityBasis] = []
+            if let personIds {
+                for try await absence in try await connection.execute(NamedTimeOffStatement(personIds: personIds, range: range), logger: logger) {
+                    timeOff[absence.personId, default: []].append(absence)
+                }
+                for try await person in try await connection.execute(NamedCapacityStatement(personIds: personIds, range: range), logger: logger) {
+                    people.append(person)
+                }
+            } else {
+                let absences: PostgresQuery = """
                     SELECT \(unescaped: PostgresAbsenceRepository.columns("t")) FROM absences t
                     WHERE t.state = ANY(\(AbsenceBinds.capacityStates))
                       AND daterange(t.first_day, t.last_day, '[]') && daterange(\(range.from.iso)::date, \(range.to.iso)::date, '[]')
                     """
+                for row in try await connection.query(absences, logger: logger).collect() {
+                    let absence = try PostgresAbsenceRepository.absence(row)
+                    timeOff[absence.personId, default: []].append(absence)
                 }
-            for row in try await connection.query(absences, logger: logger).collect() {
-                let absence = try PostgresAbsenceRepository.absence(row)
-                timeOff[absence.personId, default: []].append(absence)
+                var bindings = PostgresBindings(capacity: 2)
+                bindings.append(range.from.iso)
+                bindings.append(range.to.iso)
+                let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.capacityPeople(named: false), binds: bindings), logger: logger)
+                for try await row in rows {
+                    people.append(try Self.capacityBasis(row))
+                }
             }
-            let rows = try await connection.query(
-                """
-                SELECT a.id, a.last_name || ' ' || a.first_name, coalesce(a.capacity_hours_per_week, 40)::text,
-                       array_agg(c.valid_from::text ORDER BY c.valid_from), array_agg(coalesce(c.valid_to::text, '') ORDER BY c.valid_from),
-                       -- The weekly hours in force month by month (a change takes effect from a month's first day).
-                       (SELECT array_agg(to_char(m, 'YYYY-MM') || '=' || weekly_capacity(a.id, m::date)::text ORDER BY m)
-                        FROM generate_series(date_trunc('month', \(range.from.iso)::date), \(range.to.iso)::date, interval '1 month') AS m)
-                FROM accounts a JOIN contracts c ON c.account_id = a.id
-                WHERE (\(personIds)::uuid[] IS NULL OR a.id = ANY(\(personIds)::uuid[]))
-                  AND c.valid_from <= \(range.to.iso)::date AND (c.valid_to IS NULL OR c.valid_to >= \(range.from.iso)::date)
-                GROUP BY a.id
-                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
-                """,
-                logger: logger
-            )
-            var people: [CapacityBasis] = []
-            for try await (id, name, capacity, froms, tos, months) in rows.decode((UUID, String, String, [String], [String], [String]?).self) {
-                var ranges: [(from: CalendarDay, to: CalendarDay?)] = []
-                for (from, to) in zip(froms, tos) {
-                    ranges.append((try StoredValue.day(from, column: "contracts.valid_from"), to.isEmpty ? nil : CalendarDay(to)))
-                }
-                var weekly: [CalendarMonth: Decimal] = [:]
-                for pair in months ?? [] {
-                    let parts = pair.split(separator: "=")
-                    guard parts.count == 2, let month = CalendarMonth(String(parts[0])) else { continue }
-                    weekly[month] = try StoredValue.decimal(String(parts[1]), column: "capacity_changes.hours")
-                }
-                people.append(
-                    CapacityBasis(
-                        personId: id, name: name, weeklyCapacity: try StoredValue.decimal(capacity, column: "accounts.capacity_hours_per_week"),
-                        weeklyByMonth: weekly, contractRanges: ranges, timeOff: timeOff[id] ?? []
-                    ))
+            for index in people.indices {
+                people[index].timeOff = timeOff[people[index].personId] ?? []
             }
             return people
         }
+    }
+
+    /// The people under contract in $1 ... $2 (those of $3 when `named`) with their capacity's
+    /// inputs, in name order: the account's weekly hours, their contracts' spans, and the weekly
+    /// hours in force month by month (a change takes effect from a month's first day) for the
+    /// few whose capacity ever changed.
+    static func capacityPeople(named: Bool) -> String {
+        """
+        SELECT a.id, a.last_name || ' ' || a.first_name, coalesce(a.capacity_hours_per_week, 40)::text,
+               array_agg(c.valid_from::text ORDER BY c.valid_from), array_agg(coalesce(c.valid_to::text, '') ORDER BY c.valid_from),
+               CASE WHEN EXISTS (SELECT 1 FROM capacity_changes h WHERE h.account_id = a.id) THEN
+                   (SELECT array_agg(to_char(m, 'YYYY-MM') || '=' || weekly_capacity(a.id, m::date)::text ORDER BY m)
+                    FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') AS m)
+               END
+        FROM accounts a JOIN contracts c ON c.account_id = a.id
+        WHERE \(named ? "a.id = ANY($3::uuid[]) AND " : "")c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to >= $1::date)
+        GROUP BY a.id
+        ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+        """
+    }
+
+    /// A row of `capacityPeople`, without time off.
+    static func capacityBasis(_ row: PostgresRow) throws -> CapacityBasis {
+        let (id, name, capacity, froms, tos, months) = try row.decode((UUID, String, String, [String], [String], [String]?).self)
+        var ranges: [(from: CalendarDay, to: CalendarDay?)] = []
+        for (from, to) in zip(froms, tos) {
+            ranges.append((try StoredValue.day(from, column: "contracts.valid_from"), to.isEmpty ? nil : CalendarDay(to)))
+        }
+        var weekly: [CalendarMonth: Decimal] = [:]
+        for pair in months ?? [] {
+            let parts = pair.split(separator: "=")
+            guard parts.count == 2, let month = CalendarMonth(String(parts[0])) else { continue }
+            weekly[month] = try StoredValue.decimal(String(parts[1]), column: "capacity_changes.hours")
+        }
+        return CapacityBasis(
+            personId: id, name: name, weeklyCapacity: try StoredValue.decimal(capacity, column: "accounts.capacity_hours_per_week"),
+            weeklyByMonth: weekly, contractRanges: ranges)
+    }
+}
+
+/// The capacity's inputs of named people (`capacityPeople(named: true)`), prepared once per
+/// connection.
+struct NamedCapacityStatement: PostgresPreparedStatement {
+    typealias Row = CapacityBasis
+    static let sql = PostgresTimeEntryRepository.capacityPeople(named: true)
+
+    let personIds: [UUID]
+    let range: DayRange
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(range.from.iso)
+        bindings.append(range.to.iso)
+        bindings.append(personIds)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> CapacityBasis {
+        try PostgresTimeEntryRepository.capacityBasis(row)
+    }
+}
+
+/// Named people's time off that takes from their capacity in a range, by the person's index,
+/// prepared once per connection.
+struct NamedTimeOffStatement: PostgresPreparedStatement {
+    typealias Row = Absence
+    static let sql = """
+        SELECT \(PostgresAbsenceRepository.columns("t")) FROM absences t
+        WHERE t.account_id = ANY($1::uuid[]) AND t.state = ANY($2::text[]) AND t.last_day >= $3::date AND t.first_day <= $4::date
+        """
+
+    let personIds: [UUID]
+    let range: DayRange
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        bindings.append(personIds)
+        bindings.append(AbsenceBinds.capacityStates)
+        bindings.append(range.from.iso)
+        bindings.append(range.to.iso)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Absence {
+        try PostgresAbsenceRepository.absence(row)
     }
 }
