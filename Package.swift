@@ -286,7 +286,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
-        // The client library against the real server on a loopback port: the README's
+        // The client library against the real server on a loopback port: docs/walk-through.md's
         // walk-through, and token refreshes under concurrency.
         .testTarget(
             name: "StaffbookEndToEndTests",

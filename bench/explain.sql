@@ -1,4 +1,4 @@
--- The plans quoted in docs/performance.md: the admin list's statement as the server sends it
+-- The plans quoted in docs/performance-history.md: the admin list's statement as the server sends it
 -- (values bound, planned for those values), its first page and a page deep in the list, and the
 -- name search. Against the benchmark database, with the position from a cursor the API gave
 -- (base64url JSON: p = person id, l = last name, f = first name):

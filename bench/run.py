@@ -284,7 +284,7 @@ def main():
         position = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
 
         # A short unrecorded run first: the first burst of 32 new connections after the cursor walk
-        # above saw single requests wait up to 1.2 s (see docs/performance.md).
+        # above saw single requests wait up to 1.2 s (see docs/performance-history.md).
         wrk("warm-up", BENCH_PATH="/health/live", BENCH_TOKEN=worker, seconds=2)
         # Not a hot path: the server's own ceiling on this machine, with no database work.
         rows.append(wrk("GET /health/live (no database)", BENCH_PATH="/health/live", BENCH_TOKEN=worker))

@@ -80,7 +80,7 @@ start() {
     fi
     # Durability is off (a throwaway cluster); 1,000 connections: the whole test suite runs at
     # once, each test with its own app and pool. random_page_cost 1.1: the data is in memory, where
-    # an index probe is not four sequential reads (README, Operations; docs/performance.md).
+    # an index probe is not four sequential reads (docs/operations.md; docs/performance-history.md).
     as_owner "$PGBIN/pg_ctl" -D "$DATA" -l "$LOG" -w -t 30 start -o \
       "-p $PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=1000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c random_page_cost=1.1" \
       >/dev/null

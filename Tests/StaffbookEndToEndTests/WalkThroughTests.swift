@@ -3,7 +3,7 @@ import StaffbookClient
 import StaffbookTestSupport
 import Testing
 
-/// The README's walk-through, as an app would run it: through `StaffbookClient` against the real
+/// The walk-through (docs/walk-through.md), as an app would run it: through `StaffbookClient` against the real
 /// server on a loopback port.
 @Suite struct WalkThroughTests {
     static let pdf = try? Data(contentsOf: TestDatabase.seedsDirectory.appendingPathComponent("demo-invoice.pdf"))

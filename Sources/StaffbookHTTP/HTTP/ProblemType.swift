@@ -1,7 +1,7 @@
 import HTTPTypes
 import StaffbookCore
 
-/// The stable problem `type`s this API answers with (RFC 9457); the README lists them.
+/// The stable problem `type`s this API answers with (RFC 9457); the reference page (`/docs`) lists them.
 enum ProblemType: String, Sendable, CaseIterable {
     case notFound = "not-found"
     case methodNotAllowed = "method-not-allowed"
