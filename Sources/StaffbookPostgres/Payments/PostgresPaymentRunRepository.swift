@@ -77,7 +77,6 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
         run: PaymentRun, taken: [PaymentRunItem]
     ) {
         let logger = self.logger
-        let approved = InvoiceState.approved.rawValue
         return try await database.withTransaction { connection in
             try await connection.query(
                 "INSERT INTO payment_runs (id, state, created_by, created_at) VALUES (\(runId), 'draft', \(actorId), \(now))", logger: logger
