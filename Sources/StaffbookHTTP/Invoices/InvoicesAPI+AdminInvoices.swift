@@ -25,6 +25,8 @@ extension InvoicesAPI {
         }
         let body = Components.Schemas.InvoiceList(
             items: result.items.map { invoiceSchemas.summary($0, caller: caller) }, nextCursor: result.nextCursor)
+        // The page is written here by `JSONWriter`, and `WrittenJSONMiddleware` sends those bytes;
+        // the runtime is handed only the placeholder without items (its encoder is the slow part).
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),

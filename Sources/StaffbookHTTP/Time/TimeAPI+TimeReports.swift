@@ -31,6 +31,8 @@ extension TimeAPI {
         switch input.query.format ?? .json {
         case .json:
             let body = TimeSchemas.report(report, groupBy: groupBy)
+            // Written here by `JSONWriter` and sent by `WrittenJSONMiddleware`; the runtime encodes
+            // only the placeholder without rows.
             return .ok(.init(body: .json(WrittenJSON.body(body, placeholder: TimeSchemas.withoutRows(body)))))
         case .csv:
             return .ok(

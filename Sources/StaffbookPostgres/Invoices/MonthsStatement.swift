@@ -56,7 +56,7 @@ package struct MonthsStatement: PostgresPreparedStatement {
             )
             if let amount = existing?.amount {
                 existing?.data = try PostgresInvoiceRepository.data(r, from: 12, total: amount)
-                existing?.checks = try PostgresInvoiceRepository.checks(try r[26].decode(String.self))
+                existing?.checks = try PostgresInvoiceRepository.checks(try r[12 + InvoiceDataColumn.checks.rawValue].decode(String.self))
             }
         }
         return MonthRow(

@@ -6,40 +6,37 @@ import StaffbookCore
 /// An invoice's data (what it says) and checks, as columns of `invoices`.
 extension PostgresInvoiceRepository {
     /// The data and checks columns after `columns`, for a table alias.
-    static func dataColumns(_ alias: String) -> String {
-        [
-            "invoice_number", "variable_symbol", "supplier_ico", "supplier_dic", "customer_ico", "issue_date::text",
-            "taxable_supply_date::text", "due_date::text", "amount_without_vat::text", "vat_amount::text", "vat_rate::text", "currency",
-            "bank_account", "data_sources::text", "checks::text", "needs_attention", "bank_account_confirmed_at",
-        ].map { "\(alias).\($0)" }.joined(separator: ", ")
-    }
+    static func dataColumns(_ alias: String) -> String { InvoiceDataColumn.list(alias) }
 
     /// Reads `dataColumns` from `first` on into the invoice.
     static func decodeData(_ r: PostgresRandomAccessRow, from first: Int, into invoice: inout Invoice) throws {
         invoice.data = try data(r, from: first, total: invoice.amount)
-        invoice.checks = try checks(try r[first + 14].decode(String.self))
-        invoice.needsAttention = try r[first + 15].decode(Bool.self)
-        invoice.bankAccountConfirmedAt = try r[first + 16].decode(Date?.self)
+        invoice.checks = try checks(try r[first + InvoiceDataColumn.checks.rawValue].decode(String.self))
+        invoice.needsAttention = try r[first + InvoiceDataColumn.needsAttention.rawValue].decode(Bool.self)
+        invoice.bankAccountConfirmedAt = try r[first + InvoiceDataColumn.bankAccountConfirmedAt.rawValue].decode(Date?.self)
     }
 
     /// The data of `dataColumns` from `first` on; the invoice's amount is its total.
     static func data(_ r: PostgresRandomAccessRow, from first: Int, total: Decimal) throws -> InvoiceData {
+        func cell(_ column: InvoiceDataColumn) -> PostgresCell { r[first + column.rawValue] }
         var data = InvoiceData()
-        data.number = try r[first].decode(String?.self)
-        data.variableSymbol = try r[first + 1].decode(String?.self)
-        data.supplierIco = try r[first + 2].decode(String?.self)
-        data.supplierDic = try r[first + 3].decode(String?.self)
-        data.customerIco = try r[first + 4].decode(String?.self)
-        data.issueDate = try StoredValue.optionalDay(try r[first + 5].decode(String?.self), column: "invoices.issue_date")
-        data.taxableSupplyDate = try StoredValue.optionalDay(try r[first + 6].decode(String?.self), column: "invoices.taxable_supply_date")
-        data.dueDate = try StoredValue.optionalDay(try r[first + 7].decode(String?.self), column: "invoices.due_date")
-        data.amountWithoutVat = try StoredValue.optionalDecimal(try r[first + 8].decode(String?.self), column: "invoices.amount_without_vat")
-        data.vatAmount = try StoredValue.optionalDecimal(try r[first + 9].decode(String?.self), column: "invoices.vat_amount")
-        data.vatRate = try StoredValue.optionalDecimal(try r[first + 10].decode(String?.self), column: "invoices.vat_rate")
+        data.number = try cell(.number).decode(String?.self)
+        data.variableSymbol = try cell(.variableSymbol).decode(String?.self)
+        data.supplierIco = try cell(.supplierIco).decode(String?.self)
+        data.supplierDic = try cell(.supplierDic).decode(String?.self)
+        data.customerIco = try cell(.customerIco).decode(String?.self)
+        data.issueDate = try StoredValue.optionalDay(try cell(.issueDate).decode(String?.self), column: "invoices.issue_date")
+        data.taxableSupplyDate = try StoredValue.optionalDay(
+            try cell(.taxableSupplyDate).decode(String?.self), column: "invoices.taxable_supply_date")
+        data.dueDate = try StoredValue.optionalDay(try cell(.dueDate).decode(String?.self), column: "invoices.due_date")
+        data.amountWithoutVat = try StoredValue.optionalDecimal(
+            try cell(.amountWithoutVat).decode(String?.self), column: "invoices.amount_without_vat")
+        data.vatAmount = try StoredValue.optionalDecimal(try cell(.vatAmount).decode(String?.self), column: "invoices.vat_amount")
+        data.vatRate = try StoredValue.optionalDecimal(try cell(.vatRate).decode(String?.self), column: "invoices.vat_rate")
         data.total = total
-        data.currency = InvoiceData.Currency(rawValue: try r[first + 11].decode(String.self))
-        data.bankAccount = try r[first + 12].decode(String?.self).flatMap { try? BankAccount($0) }
-        let sources = try r[first + 13].decode(String.self)
+        data.currency = InvoiceData.Currency(rawValue: try cell(.currency).decode(String.self))
+        data.bankAccount = try cell(.bankAccount).decode(String?.self).flatMap { try? BankAccount($0) }
+        let sources = try cell(.sources).decode(String.self)
         guard let decoded = try? JSONDecoder().decode([String: String].self, from: Data(sources.utf8)) else {
             throw StoreError.malformedRow(column: "invoices.data_sources")
         }

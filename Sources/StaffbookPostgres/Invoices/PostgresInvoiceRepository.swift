@@ -13,39 +13,36 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
     }
 
     /// How many columns `columns` has: what a query selects after them starts here.
-    package static let columnCount = 38
+    package static let columnCount = InvoiceColumn.count
 
     /// The columns `invoice(_:)` reads, in its order; never the file's bytes.
-    package static let columns = """
-        i.id, a.id, a.first_name, a.last_name, a.email::text, to_char(i.period, 'YYYY-MM'), i.state, i.kind,
-        i.amount::text, i.statement_hours::text, i.statement_rate::text, i.version, i.return_reason,
-        f.id, f.media_type, f.size, encode(f.sha256, 'hex'), i.submitted_at, i.approved_at, i.paid_at, i.exported_at,
-        \(dataColumns("i"))
-        """
+    package static let columns = InvoiceColumn.list(invoice: "i", account: "a", file: "f")
     package static let from = """
         invoices i JOIN accounts a ON a.id = i.account_id JOIN invoice_files f ON f.id = i.current_file_id
         """
 
     package static func invoice(_ row: PostgresRow) throws -> Invoice {
         let r = row.makeRandomAccess()
+        func cell(_ column: InvoiceColumn) -> PostgresCell { r[column.rawValue] }
         var invoice = Invoice(
-            id: try r[0].decode(UUID.self), personId: try r[1].decode(UUID.self),
-            firstName: try r[2].decode(String.self), lastName: try r[3].decode(String.self), email: try r[4].decode(String.self),
-            period: try StoredValue.month(try r[5].decode(String.self), column: "invoices.period"),
-            state: try StoredValue.enumeration(try r[6].decode(String.self), column: "invoices.state"),
-            kind: try StoredValue.enumeration(try r[7].decode(String.self), column: "invoices.kind"),
-            amount: try StoredValue.decimal(try r[8].decode(String.self), column: "invoices.amount"),
-            statementHours: try StoredValue.optionalDecimal(try r[9].decode(String?.self), column: "invoices.statement_hours"),
-            statementRate: try StoredValue.optionalDecimal(try r[10].decode(String?.self), column: "invoices.statement_rate"),
-            version: try r[11].decode(Int.self), returnReason: try r[12].decode(String?.self),
+            id: try cell(.id).decode(UUID.self), personId: try cell(.personId).decode(UUID.self),
+            firstName: try cell(.firstName).decode(String.self), lastName: try cell(.lastName).decode(String.self),
+            email: try cell(.email).decode(String.self),
+            period: try StoredValue.month(try cell(.period).decode(String.self), column: "invoices.period"),
+            state: try StoredValue.enumeration(try cell(.state).decode(String.self), column: "invoices.state"),
+            kind: try StoredValue.enumeration(try cell(.kind).decode(String.self), column: "invoices.kind"),
+            amount: try StoredValue.decimal(try cell(.amount).decode(String.self), column: "invoices.amount"),
+            statementHours: try StoredValue.optionalDecimal(try cell(.statementHours).decode(String?.self), column: "invoices.statement_hours"),
+            statementRate: try StoredValue.optionalDecimal(try cell(.statementRate).decode(String?.self), column: "invoices.statement_rate"),
+            version: try cell(.version).decode(Int.self), returnReason: try cell(.returnReason).decode(String?.self),
             file: InvoiceFile(
-                id: try r[13].decode(UUID.self), mediaType: try r[14].decode(String.self),
-                size: try r[15].decode(Int.self), sha256: try r[16].decode(String.self)
+                id: try cell(.fileId).decode(UUID.self), mediaType: try cell(.fileMediaType).decode(String.self),
+                size: try cell(.fileSize).decode(Int.self), sha256: try cell(.fileSHA256).decode(String.self)
             ),
-            submittedAt: try r[17].decode(Date.self), approvedAt: try r[18].decode(Date?.self),
-            paidAt: try r[19].decode(Date?.self), exportedAt: try r[20].decode(Date?.self)
+            submittedAt: try cell(.submittedAt).decode(Date.self), approvedAt: try cell(.approvedAt).decode(Date?.self),
+            paidAt: try cell(.paidAt).decode(Date?.self), exportedAt: try cell(.exportedAt).decode(Date?.self)
         )
-        try decodeData(r, from: 21, into: &invoice)
+        try decodeData(r, from: InvoiceColumn.allCases.count, into: &invoice)
         return invoice
     }
 
@@ -59,13 +56,9 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         }
     }
 
-    /// The columns of a list page (`invoice(_:)`'s order), from the page's rows and their files.
-    static let pageColumns = """
-        page.id, page.account_id, page.first_name, page.last_name, page.email::text, to_char(page.period, 'YYYY-MM'),
-        page.state, page.kind, page.amount::text, page.statement_hours::text, page.statement_rate::text,
-        page.version, page.return_reason, f.id, f.media_type, f.size, encode(f.sha256, 'hex'),
-        page.submitted_at, page.approved_at, page.paid_at, page.exported_at, \(dataColumns("page"))
-        """
+    /// The columns of a list page (`invoice(_:)`'s order), from the page's rows (an invoice with
+    /// its person's names) and their files.
+    static let pageColumns = InvoiceColumn.list(invoice: "page", account: "page", file: "f")
 
     package func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice] {
         let logger = self.logger
