@@ -1,7 +1,7 @@
 # Build with the official Swift image, run on a slim Ubuntu as a non-root user.
 FROM swift:6.2-noble AS build
 WORKDIR /build
-RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libpoppler-glib-dev libzip-dev \
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libpoppler-glib-dev libzip-dev zlib1g-dev \
  && rm -rf /var/lib/apt/lists/*
 # Resolve first so the dependency layer is cached across source changes.
 COPY Package.swift ./

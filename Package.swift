@@ -75,6 +75,11 @@ let package = Package(
             pkgConfig: "libzip",
             providers: [.apt(["libzip-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // A PDF's ISDOC attachment, read by poppler in a child process of the server: a PDF that
         // crashes or hangs the C library ends that process only.
         .executableTarget(
@@ -143,6 +148,7 @@ let package = Package(
                 "StaffbookJobs",
                 "StaffbookAPI",
                 "StaffbookAPIServer",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),

@@ -10,6 +10,7 @@ enum FuzzTargets {
         "cursor": cursor,
         "time-csv": timeCSV,
         "if-match": ifMatch,
+        "accept-encoding": acceptEncoding,
         "month-day": monthAndDay,
         "money": money,
         "time-of-day": timeOfDay,
@@ -67,6 +68,10 @@ enum FuzzTargets {
         let text = text(bytes)
         _ = EntityTags.writeCondition(ifMatch: text)
         _ = EntityTags.noneMatchHits(text, etag: "v1")
+    }
+
+    static func acceptEncoding(_ bytes: [UInt8]) {
+        _ = AcceptEncoding.allowsGzip(text(bytes))
     }
 
     static func monthAndDay(_ bytes: [UInt8]) {

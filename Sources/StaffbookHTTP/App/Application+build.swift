@@ -47,6 +47,7 @@ package func buildServer(
         middlewares: [
             AccessPolicyMiddleware(auth: services.auth, visibility: services.visibility), WrittenJSONMiddleware(),
             DateFieldMiddleware(maxBytes: config.http.maxBodyBytes),
+            DocsCompressionMiddleware(),
         ]
     )
     for area in try pages(services) {

@@ -123,7 +123,15 @@ extension ReferencePage {
             operationCount = outline.operations.count
             let needle = query.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
             self.query = needle
-            let matches = { (texts: [String]) in needle.map { needle in texts.contains { $0.lowercased().contains(needle) } } ?? true }
+            // Every word of the search is somewhere in the item ("approve invoice" finds
+            // `actOnInvoice`, whose summary says "approve" and whose name says "invoice").
+            let words = needle.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+            let matches = { (texts: [String]) in
+                words.map { words in
+                    let lowered = texts.map { $0.lowercased() }
+                    return words.allSatisfy { word in lowered.contains { $0.contains(word) } }
+                } ?? true
+            }
             tags = outline.tags.compactMap { tag in
                 let operations = outline.operations.filter {
                     $0.tags.first == tag.name && matches([$0.id, $0.path, $0.summary, tag.name])
@@ -131,7 +139,8 @@ extension ReferencePage {
                 guard !operations.isEmpty else { return nil }
                 return Tag(name: tag.name, description: tag.description, count: operations.count, operations: operations)
             }
-            schemas = outline.schemas.filter { matches([$0.name] + $0.fields.map(\.name)) && !$0.name.hasPrefix("Problem") }.map(Self.schema)
+            // The problem's own schemas are listed too: every problem response links to them.
+            schemas = outline.schemas.filter { matches([$0.name] + $0.fields.map(\.name)) }.map(Self.schema)
             schemaCount = schemas.count
             problems = ProblemType.allCases.map { type in
                 let example = outline.problemExamples[type.uri]

@@ -104,7 +104,7 @@ struct ReferencePageTests {
             let html = try await app.client.execute(uri: "/docs", method: .get).text
 
             #expect(Self.schemaNames.count > 150)
-            for name in Self.schemaNames where !name.hasPrefix("Problem") {
+            for name in Self.schemaNames {
                 #expect(html.contains("<article class=\"schema\" id=\"schema-\(name)\">"), "\(name) is missing")
             }
             let detail = try #require(html.range(of: "id=\"schema-InvoiceDetail\"").map { String(html[$0.lowerBound...].prefix(6000)) })
@@ -158,5 +158,72 @@ struct ReferencePageTests {
             #expect(long.problem?.errors?.map(\.field) == ["query.q"])
             #expect(found.headers[.contentSecurityPolicy]?.contains("form-action 'self'") == true)
         }
+    }
+
+    @Test func everyLinkWithinThePageLeadsToAnAnchorOfIt() async throws {
+        try await TestApp.test { app in
+            let html = try await app.client.execute(uri: "/docs", method: .get).text
+            func values(_ attribute: String) -> [String] {
+                html.components(separatedBy: "\(attribute)=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            }
+            let anchors = Set(values("id"))
+            let links = values("href").filter { $0.hasPrefix("#") }.map { String($0.dropFirst()) }
+
+            #expect(links.count > 2000)
+            #expect(anchors.contains("schema-Problem"))
+            let broken = Set(links.filter { !anchors.contains($0) })
+            #expect(broken.isEmpty, "\(broken.sorted().prefix(20))")
+        }
+    }
+
+    @Test func aSearchOfSeveralWordsFindsWhatHasEveryWordSomewhere() async throws {
+        try await TestApp.test { app in
+            let html = try await app.client.execute(uri: "/docs?q=approve%20invoice", method: .get).text
+            let nothing = try await app.client.execute(uri: "/docs?q=approve%20xyzzy", method: .get).text
+
+            #expect(Self.article("actOnInvoice", in: html) != nil)
+            #expect(Self.article("requestAbsence", in: html) == nil)
+            #expect(nothing.contains("Found 0 operations"))
+        }
+    }
+
+    @Test func thePageIsSentGzippedToABrowserThatAsksAndWholeToOneThatDoesNot() async throws {
+        try await TestApp.test { app in
+            let plain = try await app.client.execute(uri: "/docs", method: .get)
+            let gzipped = try await app.client.execute(uri: "/docs", method: .get, headers: [.acceptEncoding: "gzip, deflate, br"])
+            let refused = try await app.client.execute(uri: "/docs", method: .get, headers: [.acceptEncoding: "gzip;q=0, identity"])
+            let search = try await app.client.execute(uri: "/docs?q=absence", method: .get, headers: [.acceptEncoding: "gzip"])
+            let bytes = [UInt8](buffer: gzipped.body)
+
+            #expect(plain.headers[.contentEncoding] == nil && plain.headers[.vary] == "Accept-Encoding")
+            #expect(gzipped.headers[.contentEncoding] == "gzip" && gzipped.headers[.vary] == "Accept-Encoding")
+            #expect(Array(bytes.prefix(2)) == [0x1f, 0x8b])
+            #expect(bytes.count * 5 < plain.body.readableBytes, "\(bytes.count) of \(plain.body.readableBytes)")
+            #expect(gzipped.headers[.contentLength] == String(bytes.count))
+            #expect(try Self.gunzip(bytes) == [UInt8](buffer: plain.body))
+            #expect(refused.headers[.contentEncoding] == nil)
+            #expect(search.headers[.contentEncoding] == "gzip")
+            #expect(String(decoding: try Self.gunzip([UInt8](buffer: search.body)), as: UTF8.self).contains("id=\"requestAbsence\""))
+        }
+    }
+
+    /// Decompressed by the system's `gzip`, not by the code under test.
+    static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(bytes))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
     }
 }
