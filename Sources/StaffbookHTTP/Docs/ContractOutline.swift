@@ -13,6 +13,8 @@ struct ContractOutline: Sendable {
         var description: String
         var parameters: [Parameter]
         var request: Body?
+        /// Every media type the request body may be sent as, `request`'s first.
+        var requestTypes: [String]
         var responses: [Response]
     }
 
@@ -118,6 +120,7 @@ struct ContractOutline: Sendable {
                         description: Self.unwrapped(operation["description"]?.string ?? ""),
                         parameters: (shared + own).map(reader.parameter),
                         request: operation["requestBody"].map(reader.resolve).flatMap { reader.bodies(of: $0).first },
+                        requestTypes: operation["requestBody"].map(reader.resolve).map { reader.bodies(of: $0).map(\.contentType) } ?? [],
                         responses: (operation["responses"]?.mapping ?? [:]).map { status, response in
                             let response = reader.resolve(response)
                             return Response(

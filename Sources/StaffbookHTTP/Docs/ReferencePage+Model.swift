@@ -60,6 +60,8 @@ extension ReferencePage {
             /// A form's parts (for `multipart/form-data`; a JSON body links its schema instead).
             var parts: [Field]
             var hasParts: Bool
+            /// The other media types the same body may be sent as (a bank statement's three).
+            var alternatives: [String] = []
         }
 
         struct Response {
@@ -172,7 +174,11 @@ extension ReferencePage {
                         values: $0.values, hasValues: !$0.values.isEmpty, pattern: $0.values.isEmpty ? $0.pattern : nil)
                 },
                 hasParameters: !operation.parameters.isEmpty,
-                request: operation.request.map(body),
+                request: operation.request.map {
+                    var request = body($0)
+                    request.alternatives = operation.requestTypes.filter { $0 != request.contentType }
+                    return request
+                },
                 responses: operation.responses.map { Response(status: $0.status, description: $0.description, bodies: $0.bodies.map(body)) },
                 problems: problems(operation, access: access),
                 curl: curl(operation, access: access)

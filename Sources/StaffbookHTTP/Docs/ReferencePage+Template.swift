@@ -1,7 +1,8 @@
 extension ReferencePage {
     /// Readable on a phone and in print; system fonts only. Nothing scrolls sideways: long words
     /// (paths, patterns, ids) break anywhere, code blocks wrap, and under 40rem a table's rows
-    /// stack with each cell labelled. Hashed into the page's `Content-Security-Policy`, so it
+    /// stack with each cell labelled. In a table's cells only code breaks anywhere: prose that
+    /// could also break anywhere lets the table squeeze its columns until words split. Hashed into the page's `Content-Security-Policy`, so it
     /// must stay exactly what the `<style>` element holds.
     static let style = """
         :root{color-scheme:light;--ink:#1d2430;--muted:#5b6576;--line:#dde2ea;--soft:#f5f7fa;--accent:#1f5fbf}
@@ -30,6 +31,7 @@ extension ReferencePage {
         .text{white-space:pre-wrap}
         table{border-collapse:collapse;width:100%;font-size:.9rem}
         th,td{text-align:left;border-bottom:1px solid var(--line);padding:.25rem .5rem .25rem 0;vertical-align:top}
+        th,td{overflow-wrap:break-word}td code{overflow-wrap:anywhere}
         ul.plain{padding-left:1.1rem;margin:.2rem 0}
         @media (max-width:40rem){
         table,tbody,tr,td{display:block;width:100%}thead{display:none}
@@ -86,7 +88,7 @@ extension ReferencePage {
         {{/hasParameters}}
         {{#request}}
         <h4>Request body</h4>
-        <p><code>{{contentType}}</code> {{#schema}}{{>type}}{{/schema}}</p>
+        <p><code>{{contentType}}</code>{{#alternatives}} or <code>{{.}}</code>{{/alternatives}} {{#schema}}{{>type}}{{/schema}}</p>
         {{#hasParts}}{{>fields}}{{/hasParts}}
         {{#example}}<pre>{{example}}</pre>{{/example}}
         {{/request}}

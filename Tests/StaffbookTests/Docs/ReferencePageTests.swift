@@ -187,6 +187,14 @@ struct ReferencePageTests {
         }
     }
 
+    @Test func aBodyThatMayBeSentAsSeveralMediaTypesShowsEachOfThem() async throws {
+        try await TestApp.test { app in
+            let html = try await app.client.execute(uri: "/docs", method: .get).text
+            let statement = try #require(Self.article("importBankStatement", in: html))
+            #expect(statement.contains("<code>application/xml</code> or <code>text/plain</code> or <code>application/octet-stream</code>"))
+        }
+    }
+
     @Test func thePageIsSentGzippedToABrowserThatAsksAndWholeToOneThatDoesNot() async throws {
         try await TestApp.test { app in
             let plain = try await app.client.execute(uri: "/docs", method: .get)
