@@ -40,6 +40,8 @@ let package = Package(
         // server through it.
         .package(path: "Client"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.0"),
+        // The contract's descriptions are Markdown; the reference page shows them as HTML.
+        .package(url: "https://github.com/JohnSundell/Ink.git", from: "0.6.0"),
     ],
     targets: [
         // The HTTP contract's types: generated from openapi.yaml at build time, never committed.
@@ -162,6 +164,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Ink", package: "Ink"),
                 "CLibzip",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),

@@ -139,7 +139,7 @@ extension ReferencePage {
                     $0.tags.first == tag.name && matches([$0.id, $0.path, $0.summary, tag.name])
                 }.map { Self.operation($0, access: access[$0.id]) }
                 guard !operations.isEmpty else { return nil }
-                return Tag(name: tag.name, description: tag.description, count: operations.count, operations: operations)
+                return Tag(name: tag.name, description: ReferencePage.markdown(tag.description), count: operations.count, operations: operations)
             }
             // The problem's own schemas are listed too: every problem response links to them.
             schemas = outline.schemas.filter { matches([$0.name] + $0.fields.map(\.name)) }.map(Self.schema)
@@ -165,12 +165,13 @@ extension ReferencePage {
                 method: operation.method,
                 methodClass: operation.method.lowercased(),
                 path: operation.path,
-                summary: operation.summary,
-                details: operation.description.isEmpty ? nil : operation.description,
+                summary: ReferencePage.markdown(operation.summary, inline: true),
+                details: operation.description.isEmpty ? nil : ReferencePage.markdown(operation.description),
                 roles: roles(access),
                 parameters: operation.parameters.map {
                     Parameter(
-                        name: $0.name, location: $0.location, type: TypeLink($0.type), required: $0.required, description: $0.description,
+                        name: $0.name, location: $0.location, type: TypeLink($0.type), required: $0.required,
+                        description: ReferencePage.markdown($0.description, inline: true),
                         values: $0.values, hasValues: !$0.values.isEmpty, pattern: $0.values.isEmpty ? $0.pattern : nil)
                 },
                 hasParameters: !operation.parameters.isEmpty,
@@ -179,7 +180,9 @@ extension ReferencePage {
                     request.alternatives = operation.requestTypes.filter { $0 != request.contentType }
                     return request
                 },
-                responses: operation.responses.map { Response(status: $0.status, description: $0.description, bodies: $0.bodies.map(body)) },
+                responses: operation.responses.map {
+                    Response(status: $0.status, description: ReferencePage.markdown($0.description, inline: true), bodies: $0.bodies.map(body))
+                },
                 problems: problems(operation, access: access),
                 curl: curl(operation, access: access)
             )
@@ -196,14 +199,16 @@ extension ReferencePage {
 
         static func field(_ field: ContractOutline.Field) -> Field {
             Field(
-                name: field.name, type: TypeLink(field.type), required: field.required, description: field.description, values: field.values,
+                name: field.name, type: TypeLink(field.type), required: field.required,
+                description: ReferencePage.markdown(field.description, inline: true), values: field.values,
                 hasValues: !field.values.isEmpty, constraints: field.constraints)
         }
 
         static func schema(_ schema: ContractOutline.Schema) -> Schema {
             let fields = schema.fields.map(field)
             return Schema(
-                name: schema.name, type: TypeLink(schema.type), description: schema.description, fields: fields, hasFields: !fields.isEmpty,
+                name: schema.name, type: TypeLink(schema.type), description: ReferencePage.markdown(schema.description), fields: fields,
+                hasFields: !fields.isEmpty,
                 values: schema.values, hasValues: !schema.values.isEmpty, constraints: schema.constraints, example: schema.example)
         }
 

@@ -28,7 +28,6 @@ extension ReferencePage {
         .id,.roles,.note{margin:.2rem 0;color:var(--muted);font-size:.9rem}
         .role{display:inline-block;border:1px solid var(--line);border-radius:999px;padding:0 .5em;margin:0 .2em .2em 0;color:var(--ink)}
         .required{color:#b3261e;font-weight:700}
-        .text{white-space:pre-wrap}
         table{border-collapse:collapse;width:100%;font-size:.9rem}
         th,td{text-align:left;border-bottom:1px solid var(--line);padding:.25rem .5rem .25rem 0;vertical-align:top}
         th,td{overflow-wrap:break-word}td code{overflow-wrap:anywhere}
@@ -68,14 +67,14 @@ extension ReferencePage {
         {{#tags}}
         <section id="tag-{{name}}">
         <h2>{{name}}</h2>
-        <p>{{description}}</p>
+        {{{description}}}
         {{#operations}}
         <article class="op" id="{{id}}" data-operation="{{id}}">
         <h3><span class="method {{methodClass}}">{{method}}</span> <code>{{path}}</code><a class="anchor" href="#{{id}}" \
         aria-label="Link to {{id}}">#</a></h3>
-        <p class="id"><code>{{id}}</code> — {{summary}}</p>
+        <p class="id"><code>{{id}}</code> — {{{summary}}}</p>
         <p class="roles">Who may call it: {{#roles}}<span class="role">{{.}}</span>{{/roles}}</p>
-        {{#details}}<p class="text">{{.}}</p>{{/details}}
+        {{#details}}<div class="text">{{{.}}}</div>{{/details}}
         {{#hasParameters}}
         <h4>Parameters</h4>
         <table><thead><tr><th>name</th><th>in</th><th>type</th><th>required</th><th>meaning</th></tr></thead><tbody>
@@ -83,7 +82,7 @@ extension ReferencePage {
         <td data-label="type">{{#type}}{{>type}}{{/type}}{{#hasValues}} — one of: {{#values}}<code>{{.}}</code> {{/values}}{{/hasValues}}\
         {{#pattern}} <code>{{.}}</code>{{/pattern}}</td>\
         <td data-label="required">{{#required}}<span class="required">required</span>{{/required}}{{^required}}no{{/required}}</td>\
-        <td data-label="meaning">{{description}}</td></tr>{{/parameters}}
+        <td data-label="meaning">{{{description}}}</td></tr>{{/parameters}}
         </tbody></table>
         {{/hasParameters}}
         {{#request}}
@@ -94,7 +93,7 @@ extension ReferencePage {
         {{/request}}
         <h4>Responses</h4>
         <ul class="plain">
-        {{#responses}}<li><b>{{status}}</b> {{description}}{{#bodies}} <code>{{contentType}}</code> {{#schema}}{{>type}}{{/schema}}{{/bodies}}
+        {{#responses}}<li><b>{{status}}</b> {{{description}}}{{#bodies}} <code>{{contentType}}</code> {{#schema}}{{>type}}{{/schema}}{{/bodies}}
         {{#bodies}}{{#example}}<pre>{{example}}</pre>{{/example}}{{/bodies}}</li>
         {{/responses}}
         </ul>
@@ -112,7 +111,7 @@ extension ReferencePage {
         <article class="schema" id="schema-{{name}}">
         <h3><code>{{name}}</code><a class="anchor" href="#schema-{{name}}" aria-label="Link to {{name}}">#</a></h3>
         <p class="id">{{#type}}{{>type}}{{/type}}{{#constraints}} — {{.}}{{/constraints}}</p>
-        {{#description}}<p class="text">{{.}}</p>{{/description}}
+        {{#description}}<div class="text">{{{.}}}</div>{{/description}}
         {{#hasValues}}<p>One of: {{#values}}<code>{{.}}</code> {{/values}}</p>{{/hasValues}}
         {{#hasFields}}{{>fields}}{{/hasFields}}
         {{#example}}<h4>Example</h4><pre>{{.}}</pre>{{/example}}
@@ -146,7 +145,7 @@ extension ReferencePage {
         <tr><td data-label="field"><code>{{name}}</code></td><td data-label="type">{{#type}}{{>type}}{{/type}}\
         {{#hasValues}} — one of: {{#values}}<code>{{.}}</code> {{/values}}{{/hasValues}}</td>\
         <td data-label="required">{{#required}}<span class="required">required</span>{{/required}}{{^required}}no{{/required}}</td>\
-        <td data-label="meaning">{{description}}{{#constraints}} <span class="note">({{.}})</span>{{/constraints}}</td></tr>
+        <td data-label="meaning">{{{description}}}{{#constraints}} <span class="note">({{.}})</span>{{/constraints}}</td></tr>
         """,
     ]
 }

@@ -195,6 +195,19 @@ struct ReferencePageTests {
         }
     }
 
+    @Test func theContractsMarkdownIsShownAsHTML() async throws {
+        try await TestApp.test { app in
+            let html = try await app.client.execute(uri: "/docs", method: .get).text
+            let metrics = try #require(Self.article("getMetrics", in: html))
+            let main = try #require(html.range(of: "<main>").map { String(html[$0.lowerBound...]) })
+
+            #expect(metrics.contains("<code>METRICS_TOKEN</code>"), "\(metrics.prefix(1500))")
+            #expect(!metrics.contains("`METRICS_TOKEN`"))
+            // No description is left with Markdown's code marks (the curl lines in <pre> have none).
+            #expect(!main.contains("`"), "\(main.components(separatedBy: "`").first?.suffix(200) ?? "")")
+        }
+    }
+
     @Test func thePageIsSentGzippedToABrowserThatAsksAndWholeToOneThatDoesNot() async throws {
         try await TestApp.test { app in
             let plain = try await app.client.execute(uri: "/docs", method: .get)
