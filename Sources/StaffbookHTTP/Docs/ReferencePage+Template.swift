@@ -1,9 +1,10 @@
 extension ReferencePage {
     /// Readable on a phone and in print; system fonts only. Nothing scrolls sideways: long words
     /// (paths, patterns, ids) break anywhere, code blocks wrap, and under 40rem a table's rows
-    /// stack with each cell labelled. In a table's cells only code breaks anywhere: prose that
-    /// could also break anywhere lets the table squeeze its columns until words split. Hashed into the page's `Content-Security-Policy`, so it
-    /// must stay exactly what the `<style>` element holds.
+    /// stack with each cell labelled. In a table, prose and the names in the first column wrap
+    /// between words and only other code breaks anywhere: text that may break anywhere lets the
+    /// table squeeze its column until words split. Hashed into the page's
+    /// `Content-Security-Policy`, so it must stay exactly what the `<style>` element holds.
     static let style = """
         :root{color-scheme:light;--ink:#1d2430;--muted:#5b6576;--line:#dde2ea;--soft:#f5f7fa;--accent:#1f5fbf}
         *{box-sizing:border-box}
@@ -30,7 +31,7 @@ extension ReferencePage {
         .required{color:#b3261e;font-weight:700}
         table{border-collapse:collapse;width:100%;font-size:.9rem}
         th,td{text-align:left;border-bottom:1px solid var(--line);padding:.25rem .5rem .25rem 0;vertical-align:top}
-        th,td{overflow-wrap:break-word}td code{overflow-wrap:anywhere}
+        th,td{overflow-wrap:break-word}td:not(:first-child) code{overflow-wrap:anywhere}
         ul.plain{padding-left:1.1rem;margin:.2rem 0}
         @media (max-width:40rem){
         table,tbody,tr,td{display:block;width:100%}thead{display:none}
