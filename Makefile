@@ -9,7 +9,7 @@ LOCAL_DB_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/staffbook
 TEST_ADMIN_URL := postgres://staffbook@127.0.0.1:$(PG_PORT)/postgres
 BIN := .build/debug/staffbook
 
-.PHONY: run test verify bench build db db-stop compose-check clean-test-dbs test-tools lint format system-libraries client
+.PHONY: run test verify bench build db db-stop compose-check clean-test-dbs test-tools lint format system-libraries client operations
 
 ## The server and the helper that reads PDFs' ISDOC attachments (poppler, a child process).
 build: system-libraries
@@ -64,6 +64,11 @@ lint:
 ## again from openapi.yaml after a contract change; `make test` fails while they are stale.
 client: test-tools
 	python3 scripts/generate-client.py
+
+## The server's per-operation tables (forwarding, access and token scopes, body limits), written
+## again from the contract's x-staffbook extensions; `make test` fails while they are stale.
+operations:
+	python3 scripts/generate-operations.py
 
 ## Lays out Sources/ as `make lint` wants it.
 format:

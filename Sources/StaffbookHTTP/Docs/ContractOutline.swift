@@ -9,6 +9,12 @@ struct ContractOutline: Sendable {
         var method: String
         var path: String
         var tags: [String]
+        /// The personal-token scopes that reach it (`x-staffbook-token-scopes`); empty: sessions only.
+        var tokenScopes: [String]
+        /// What is checked per person, team, invoice or project (`x-staffbook-access-note`).
+        var accessNote: String?
+        /// `upload` or `statement` when the body may be larger than the default (`x-staffbook-body-limit`).
+        var bodyLimit: String?
         var summary: String
         var description: String
         var parameters: [Parameter]
@@ -116,6 +122,9 @@ struct ContractOutline: Sendable {
                         method: method.uppercased(),
                         path: path,
                         tags: (operation["tags"]?.sequence ?? []).compactMap(\.string),
+                        tokenScopes: (operation["x-staffbook-token-scopes"]?.sequence ?? []).compactMap(\.string),
+                        accessNote: operation["x-staffbook-access-note"]?.string,
+                        bodyLimit: operation["x-staffbook-body-limit"]?.string,
                         summary: operation["summary"]?.string ?? "",
                         description: Self.unwrapped(operation["description"]?.string ?? ""),
                         parameters: (shared + own).map(reader.parameter),

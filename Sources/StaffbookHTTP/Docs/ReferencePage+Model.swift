@@ -34,6 +34,12 @@ extension ReferencePage {
             /// show its tag's, which Mustache finds in the enclosing context).
             var details: String?
             var roles: [String]
+            /// What is checked per resource once the roles let a caller in.
+            var accessNote: String?
+            /// Which personal tokens reach it (nil where no token is needed).
+            var tokens: String?
+            /// How large its body may be (nil without a body).
+            var bodyLimit: String?
             var parameters: [Parameter]
             var hasParameters: Bool
             var request: Body?
@@ -168,6 +174,9 @@ extension ReferencePage {
                 summary: ReferencePage.markdown(operation.summary, inline: true),
                 details: operation.description.isEmpty ? nil : ReferencePage.markdown(operation.description),
                 roles: roles(access),
+                accessNote: operation.accessNote,
+                tokens: access == .anyone ? nil : tokens(operation.tokenScopes),
+                bodyLimit: operation.request == nil ? nil : bodyLimit(operation),
                 parameters: operation.parameters.map {
                     Parameter(
                         name: $0.name, location: $0.location, type: TypeLink($0.type), required: $0.required,
@@ -210,6 +219,22 @@ extension ReferencePage {
                 name: schema.name, type: TypeLink(schema.type), description: ReferencePage.markdown(schema.description), fields: fields,
                 hasFields: !fields.isEmpty,
                 values: schema.values, hasValues: !schema.values.isEmpty, constraints: schema.constraints, example: schema.example)
+        }
+
+        static func tokens(_ scopes: [String]) -> String {
+            scopes.isEmpty
+                ? "Personal tokens: none reach it; a signed-in session only."
+                : "Personal tokens with one of the scopes: \(scopes.joined(separator: ", "))."
+        }
+
+        /// The settings that bound the body (their defaults as `AppConfig` loads them).
+        static func bodyLimit(_ operation: ContractOutline.Operation) -> String {
+            let envelope = operation.requestTypes.contains("multipart/form-data") ? ", and 64 KiB for the multipart envelope" : ""
+            return switch operation.bodyLimit {
+            case "upload": "Body: up to HTTP_MAX_UPLOAD_BYTES (10 MiB by default)\(envelope)."
+            case "statement": "Body: up to HTTP_MAX_STATEMENT_BYTES (32 MiB by default)\(envelope)."
+            default: "Body: up to HTTP_MAX_BODY_BYTES (1 MiB by default)."
+            }
         }
 
         static func roles(_ access: Access?) -> [String] {

@@ -75,6 +75,9 @@ extension ReferencePage {
         aria-label="Link to {{id}}">#</a></h3>
         <p class="id"><code>{{id}}</code> — {{{summary}}}</p>
         <p class="roles">Who may call it: {{#roles}}<span class="role">{{.}}</span>{{/roles}}</p>
+        {{#accessNote}}<p class="note">{{.}}</p>{{/accessNote}}
+        {{#tokens}}<p class="note">{{.}}</p>{{/tokens}}
+        {{#bodyLimit}}<p class="note">{{.}}</p>{{/bodyLimit}}
         {{#details}}<div class="text">{{{.}}}</div>{{/details}}
         {{#hasParameters}}
         <h4>Parameters</h4>

@@ -3,7 +3,8 @@ import StaffbookCore
 
 /// Refuses bodies over the configured size: at once when `Content-Length` says so, otherwise
 /// as soon as the streamed body crosses the limit, so an oversized body is never held in memory.
-/// Invoice uploads and bank statements get their own, larger limits.
+/// Invoice uploads and bank statements get their own, larger limits (the contract's
+/// `x-staffbook-body-limit`, BodyLimitMiddleware+Operations.swift).
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -21,11 +22,16 @@ struct BodyLimitMiddleware: RouterMiddleware {
     static let multipartAllowance = 64 * 1024
 
     private func limit(for request: Request) -> Int {
-        if request.method == .post, request.uri.path == "/v1/payment-runs/statements" { return statementMaxBytes }
-        // The desk's statement form: the same file, in a multipart envelope.
-        if request.method == .post, request.uri.path == "/desk/payment-runs/statements" { return statementMaxBytes + Self.multipartAllowance }
-        guard request.method == .put, request.uri.path.hasPrefix("/v1/me/invoices/") else { return defaultMaxBytes }
-        return uploadMaxBytes + Self.multipartAllowance
+        let path = request.uri.path
+        // The desk's statement form: the same file as the API's, in a multipart envelope.
+        if request.method == .post, path == "/desk/payment-runs/statements" { return statementMaxBytes + Self.multipartAllowance }
+        guard let match = Self.operationLimits.first(where: { $0.matches(request.method, path) }) else { return defaultMaxBytes }
+        let file =
+            switch match.kind {
+            case .upload: uploadMaxBytes
+            case .statement: statementMaxBytes
+            }
+        return match.envelope ? file + Self.multipartAllowance : file
     }
 
     func handle(

@@ -65,6 +65,17 @@ struct ReferencePageTests {
             #expect(upload.contains(#"curl -X PUT "$API/v1/me/invoices/2026-11" -H "Authorization: Bearer $TOKEN" -H "Idempotency-Key: $(uuidgen)" -F file=@invoice.pdf -F amount=42000.50"#))
             #expect(!upload.contains("urn:staffbook:problem:absence-overlap") && !upload.contains("urn:staffbook:problem:nothing-to-pay"))
             #expect(upload.contains("urn:staffbook:problem:idempotency-key-reused"))
+            #expect(upload.contains("Body: up to HTTP_MAX_UPLOAD_BYTES (10 MiB by default), and 64 KiB for the multipart envelope."))
+            #expect(upload.contains("Personal tokens: none reach it; a signed-in session only."))
+            let timer = try #require(Self.article("startMyTimer", in: html))
+            #expect(timer.contains("Personal tokens with one of the scopes: timer."))
+            #expect(timer.contains("Body: up to HTTP_MAX_BODY_BYTES (1 MiB by default)."))
+            let statement = try #require(Self.article("importBankStatement", in: html))
+            #expect(statement.contains("Body: up to HTTP_MAX_STATEMENT_BYTES (32 MiB by default)."))
+            let rates = try #require(Self.article("listUserRates", in: html))
+            #expect(rates.contains("Checked per person: the caller, a leader of one of the person's teams, or an admin."))
+            #expect(!rates.contains("Body: up to"))
+            #expect(!(try #require(Self.article("getLiveness", in: html))).contains("Personal tokens"))
         }
     }
 
