@@ -2,17 +2,20 @@
 """Writes the client package's generated sources (Client/Sources/StaffbookClient/Generated/)
 from openapi.yaml, the one contract:
 
-1. The contract as the client reads it: every id (`format: uuid`) becomes the `Id` schema, every
-   month and day string the `Month` and `Day` schemas, so the generator's type overrides
+1. The contract as the client reads it: every id (`format: uuid`, and the ids the server reads
+   as text to report a bad one per item) becomes the `Id` schema, every month and day string
+   the `Month` and `Day` schemas, so the generator's type overrides
    (Client/openapi-generator-config.yaml) give apps `UUID`, `Month`, `Day`, `Money`, `Hours`
    and `Percent` instead of strings. Left out: deprecated fields (the generated code would warn
    on its own use of them), the answers of 400 and more (the client throws them as
    `StaffbookProblem` before the generated code would decode them, so their cases could never
    be reached), and the operators' endpoints (health, metrics, the contract and its page).
 2. swift-openapi-generator (the version the server builds with) writes the types and the client.
-3. Two changes that keep the client's build free of warnings and its values readable: imports
-   without `public` (Swift 6.3 warns on a public import a file does not use publicly), and
-   every string enum printing its raw value.
+3. Changes to its output: imports without `public` (Swift 6.3 warns on a public import a file
+   does not use publicly); every string enum open to values added later (`.unknown(String)`,
+   so a later server's new state does not fail a shipped app's list) and printing its raw
+   value; reading an answer as a case it is not throws `UnexpectedAnswer` naming the two cases
+   (the runtime's error describes the whole answer).
 4. `StaffbookAPIClient.swift`, one forwarding method per operation that throws Staffbook's own
    errors instead of the runtime's `ClientError` (whose description carries the input: a
    password at sign-in), and `Pages+Conformances.swift`, the lists that page by `nextCursor`.
@@ -53,6 +56,20 @@ def ref(name: str, node: dict) -> dict:
     return out
 
 
+def identified(name: str, node):
+    """An id the server reads as text to report a bad one per item (a batch's entries, a bulk
+    action's invoices) is a UUID all the same: the client sends and reads it as one."""
+    if not isinstance(node, dict) or name == "requestId":
+        return node
+    plain = lambda n: isinstance(n, dict) and is_string(n) and not ({"enum", "format", "pattern"} & set(n))
+    if (name == "id" or name.endswith("Id")) and plain(node):
+        return {**node, "format": "uuid"}
+    is_array = node.get("type") == "array" or (isinstance(node.get("type"), list) and "array" in node["type"])
+    if name.endswith("Ids") and is_array and plain(node.get("items")):
+        return {**node, "items": {**node["items"], "format": "uuid"}}
+    return node
+
+
 def client_contract(spec: dict) -> dict:
     """The contract with ids, months and days as named schemas and without deprecated fields."""
     spec["components"]["schemas"]["Id"] = {
@@ -78,7 +95,7 @@ def client_contract(spec: dict) -> dict:
         for key, value in node.items():
             if key == "properties" and isinstance(value, dict):
                 kept = {name: prop for name, prop in value.items() if not (isinstance(prop, dict) and prop.get("deprecated"))}
-                out[key] = {name: walk(prop) for name, prop in kept.items()}
+                out[key] = {name: walk(identified(name, prop)) for name, prop in kept.items()}
                 if isinstance(node.get("required"), list):
                     out["required"] = [name for name in node["required"] if name in kept]
             elif key == "required" and "properties" in node:
@@ -185,20 +202,73 @@ def conformances(spec: dict) -> str:
 
 
 ENUM = re.compile(r"^(\s*)(@frozen )?public enum (\w+): String, Codable, Hashable, Sendable, CaseIterable \{$")
+CASE = re.compile(r'^\s*case (`?\w+`?) = "((?:[^"\\]|\\.)*)"$')
+
+
+def open_enum(indent: str, name: str, cases: list[tuple[str, str]]) -> list[str]:
+    """A string enum that decodes a value it does not know as `.unknown(value)` instead of
+    failing: a server that adds a state or a code later must not fail a shipped app's list."""
+    i = indent + "    "
+    lines = [
+        f"{indent}public enum {name}: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {{",
+        *(f"{i}case {case}" for case, _ in cases),
+        f"{i}/// A value this version of the client does not know (the server added it later), as sent.",
+        f"{i}case unknown(Swift.String)",
+        f"{i}public init(rawValue: Swift.String) {{",
+        f"{i}    switch rawValue {{",
+        *(f'{i}    case "{raw}": self = .{case}' for case, raw in cases),
+        f"{i}    default: self = .unknown(rawValue)",
+        f"{i}    }}",
+        f"{i}}}",
+        f"{i}public var rawValue: Swift.String {{",
+        f"{i}    switch self {{",
+        *(f'{i}    case .{case}: "{raw}"' for case, raw in cases),
+        f"{i}    case .unknown(let value): value",
+        f"{i}    }}",
+        f"{i}}}",
+        f"{i}/// The values this version of the client knows.",
+        f"{i}public static var allCases: [Self] {{ [" + ", ".join(f".{case}" for case, _ in cases) + "] }",
+        f"{i}public var description: Swift.String {{ rawValue }}",
+        f"{i}public init(from decoder: any Decoder) throws {{",
+        f"{i}    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))",
+        f"{i}}}",
+        f"{i}public func encode(to encoder: any Encoder) throws {{",
+        f"{i}    var container = encoder.singleValueContainer()",
+        f"{i}    try container.encode(rawValue)",
+        f"{i}}}",
+        f"{indent}}}",
+    ]
+    return lines
 
 
 def tidy(text: str) -> str:
-    """Plain imports, and string enums that print their raw value."""
+    """Plain imports, and string enums open to values added later that print their raw value."""
     out = []
-    for line in text.split("\n"):
+    lines = iter(text.split("\n"))
+    for line in lines:
         line = re.sub(r"^(@_spi\(Generated\) )?public import ", r"\1import ", line)
         match = ENUM.match(line)
         if match:
-            out.append(line[:-2] + ", CustomStringConvertible {")
-            out.append(f"{match.group(1)}    public var description: Swift.String {{ rawValue }}")
+            indent, name, cases = match.group(1), match.group(3), []
+            for member in lines:
+                if member == f"{indent}}}":
+                    break
+                case = CASE.match(member)
+                if not case:
+                    sys.exit(f"An enum member the client's generator does not expect in {name}: {member.strip()}")
+                cases.append((case.group(1), case.group(2)))
+            out += open_enum(indent, name, cases)
             continue
         out.append(line)
-    return "\n".join(out)
+    # Reading an answer as a case it is not throws `UnexpectedAnswer`, naming both cases: the
+    # runtime's own error describes the whole answer (thousands of characters, and whatever
+    # the body held).
+    return UNEXPECTED.sub(r'throw UnexpectedAnswer(expected: "\2", received: self)', "\n".join(out))
+
+
+UNEXPECTED = re.compile(
+    r'try throwUnexpectedResponse(Status|Body)\(\s*expected(?:Status|Content): "([^"]*)",\s*(?:response|body): self\s*\)'
+)
 
 
 def generator(explicit: str | None) -> str:

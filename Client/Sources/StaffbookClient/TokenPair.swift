@@ -12,12 +12,21 @@ public struct TokenPair: Codable, Sendable, Equatable, CustomStringConvertible, 
         self.refreshToken = refreshToken
     }
 
+    /// A personal access token (made on the desk's "Me" page or by `createMyToken`) in place of
+    /// a signed-in session: it has no refresh token, so once it is revoked or has expired every
+    /// request throws `SignedOut`.
+    public static func personal(_ token: String) -> TokenPair { TokenPair(accessToken: token, refreshToken: "") }
+
+    /// Whether this is a personal access token, which cannot be renewed.
+    public var isPersonal: Bool { refreshToken.isEmpty }
+
     public var description: String { "TokenPair(<redacted>)" }
     public var debugDescription: String { description }
 }
 
-/// The refresh token was refused (expired, revoked, or the session ended): the person has to
-/// sign in again. Thrown by every request that needed the refresh.
+/// The refresh token was refused (expired, revoked, or the session ended), or a personal access
+/// token was (it cannot be renewed): the person has to sign in again, or make a new token.
+/// Thrown by every request that needed the refresh.
 public struct SignedOut: LocalizedError, Sendable, Equatable {
     /// The language of `localizedDescription` (`cs` or `en`), as the client asked.
     public var language: String?

@@ -39,6 +39,12 @@ public actor TokenVault {
         if let tokens, tokens.accessToken != stale { return tokens.accessToken }
         if let refreshing { return try await refreshing.value.accessToken }
         guard let refreshToken = tokens?.refreshToken else { throw SignedOut(language: language) }
+        // A personal token has nothing to renew it with: refused is refused for good.
+        guard !refreshToken.isEmpty else {
+            store(nil)
+            onSignedOut?()
+            throw SignedOut(language: language)
+        }
         let task = Task { [refresh] in try await refresh(refreshToken) }
         refreshing = task
         defer { refreshing = nil }

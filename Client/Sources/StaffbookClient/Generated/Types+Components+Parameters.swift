@@ -48,18 +48,72 @@ extension Components {
         /// By day, ISO week or month, every period of the range has a row (empty ones with zero hours), each with its capacity and utilisation.
         ///
         /// - Remark: Generated from `#/components/parameters/SummaryGrouping`.
-        @frozen public enum SummaryGrouping: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum SummaryGrouping: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case day
+            case week
+            case month
+            case project
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "day": self = .day
+                case "week": self = .week
+                case "month": self = .month
+                case "project": self = .project
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .day: "day"
+                case .week: "week"
+                case .month: "month"
+                case .project: "project"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.day, .week, .month, .project] }
             public var description: Swift.String { rawValue }
-            case day = "day"
-            case week = "week"
-            case month = "month"
-            case project = "project"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/parameters/TimeFileFormat`.
-        @frozen public enum TimeFileFormat: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum TimeFileFormat: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case toggl
+            case clockify
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "toggl": self = .toggl
+                case "clockify": self = .clockify
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .toggl: "toggl"
+                case .clockify: "clockify"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.toggl, .clockify] }
             public var description: Swift.String { rawValue }
-            case toggl = "toggl"
-            case clockify = "clockify"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/parameters/TimesheetMonth`.
         public typealias TimesheetMonth = Components.Schemas.Month

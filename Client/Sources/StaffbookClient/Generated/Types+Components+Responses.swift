@@ -31,9 +31,32 @@ extension Components {
                 /// - Remark: Generated from `#/components/responses/SignedIn/headers/X-Request-Id`.
                 public var xRequestId: Components.Headers.RequestId?
                 /// - Remark: Generated from `#/components/responses/SignedIn/headers/Cache-Control`.
-                @frozen public enum CacheControlPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum CacheControlPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case noStore
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "no-store": self = .noStore
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .noStore: "no-store"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.noStore] }
                     public var description: Swift.String { rawValue }
-                    case noStore = "no-store"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/components/responses/SignedIn/headers/Cache-Control`.
                 public var cacheControl: Components.Responses.SignedIn.Headers.CacheControlPayload?

@@ -737,18 +737,47 @@ extension Components {
             /// A UUID made by the device; a batch sent again changes nothing.
             ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchItem/id`.
-            public var id: Swift.String
+            public var id: Components.Schemas.Id
             /// The ETag of the entry the device changed; needed to change an entry that exists.
             ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchItem/ifMatch`.
             public var ifMatch: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchItem/press`.
-            @frozen public enum PressPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum PressPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case start
+                case stop
+                case cancel
+                case _empty_
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "start": self = .start
+                    case "stop": self = .stop
+                    case "cancel": self = .cancel
+                    case "": self = ._empty_
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .start: "start"
+                    case .stop: "stop"
+                    case .cancel: "cancel"
+                    case ._empty_: ""
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.start, .stop, .cancel, ._empty_] }
                 public var description: Swift.String { rawValue }
-                case start = "start"
-                case stop = "stop"
-                case cancel = "cancel"
-                case _empty_ = ""
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchItem/press`.
             public var press: Components.Schemas.TimeEntryBatchItem.PressPayload?
@@ -759,7 +788,7 @@ extension Components {
             /// A project's id (UUID).
             ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchItem/projectId`.
-            public var projectId: Swift.String?
+            public var projectId: Components.Schemas.Id?
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchItem/description`.
             public var description: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchItem/start`.
@@ -786,11 +815,11 @@ extension Components {
             ///   - tags:
             ///   - billable: As the project is by default.
             public init(
-                id: Swift.String,
+                id: Components.Schemas.Id,
                 ifMatch: Swift.String? = nil,
                 press: Components.Schemas.TimeEntryBatchItem.PressPayload? = nil,
                 at: Foundation.Date? = nil,
-                projectId: Swift.String? = nil,
+                projectId: Components.Schemas.Id? = nil,
                 description: Swift.String? = nil,
                 start: Foundation.Date? = nil,
                 end: Foundation.Date? = nil,
@@ -823,7 +852,7 @@ extension Components {
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(
-                    Swift.String.self,
+                    Components.Schemas.Id.self,
                     forKey: .id
                 )
                 self.ifMatch = try container.decodeIfPresent(
@@ -839,7 +868,7 @@ extension Components {
                     forKey: .at
                 )
                 self.projectId = try container.decodeIfPresent(
-                    Swift.String.self,
+                    Components.Schemas.Id.self,
                     forKey: .projectId
                 )
                 self.description = try container.decodeIfPresent(
@@ -881,7 +910,7 @@ extension Components {
             /// The item's id as sent.
             ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchOutcome/id`.
-            public var id: Swift.String
+            public var id: Components.Schemas.Id
             /// `created` / `updated`: written (a press: made); `unchanged`: already so (a batch sent
             /// again); `stale`: the entry changed since `ifMatch` (or none was sent), `entry` is the
             /// current one; `conflict`: refused by the entry in the way or a settled month
@@ -889,14 +918,47 @@ extension Components {
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryBatchOutcome/outcome`.
-            @frozen public enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum OutcomePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case created
+                case updated
+                case unchanged
+                case stale
+                case conflict
+                case invalid
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "created": self = .created
+                    case "updated": self = .updated
+                    case "unchanged": self = .unchanged
+                    case "stale": self = .stale
+                    case "conflict": self = .conflict
+                    case "invalid": self = .invalid
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .created: "created"
+                    case .updated: "updated"
+                    case .unchanged: "unchanged"
+                    case .stale: "stale"
+                    case .conflict: "conflict"
+                    case .invalid: "invalid"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.created, .updated, .unchanged, .stale, .conflict, .invalid] }
                 public var description: Swift.String { rawValue }
-                case created = "created"
-                case updated = "updated"
-                case unchanged = "unchanged"
-                case stale = "stale"
-                case conflict = "conflict"
-                case invalid = "invalid"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// `created` / `updated`: written (a press: made); `unchanged`: already so (a batch sent
             /// again); `stale`: the entry changed since `ifMatch` (or none was sent), `entry` is the
@@ -923,7 +985,7 @@ extension Components {
             ///   - etag: The entry's ETag, for the device's next change.
             ///   - problem:
             public init(
-                id: Swift.String,
+                id: Components.Schemas.Id,
                 outcome: Components.Schemas.TimeEntryBatchOutcome.OutcomePayload,
                 entry: Components.Schemas.TimeEntry? = nil,
                 etag: Swift.String? = nil,
@@ -969,12 +1031,41 @@ extension Components {
         /// `open` (nothing done, or reopened), `submitted`, `approved` (entries locked), `returned` (with a reason).
         ///
         /// - Remark: Generated from `#/components/schemas/TimesheetState`.
-        @frozen public enum TimesheetState: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum TimesheetState: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case open
+            case submitted
+            case approved
+            case returned
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "open": self = .open
+                case "submitted": self = .submitted
+                case "approved": self = .approved
+                case "returned": self = .returned
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .open: "open"
+                case .submitted: "submitted"
+                case .approved: "approved"
+                case .returned: "returned"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.open, .submitted, .approved, .returned] }
             public var description: Swift.String { rawValue }
-            case open = "open"
-            case submitted = "submitted"
-            case approved = "approved"
-            case returned = "returned"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/Timesheet`.
         public struct Timesheet: Codable, Hashable, Sendable {
@@ -1425,12 +1516,41 @@ extension Components {
             }
         }
         /// - Remark: Generated from `#/components/schemas/AbsenceState`.
-        @frozen public enum AbsenceState: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum AbsenceState: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case requested
+            case approved
+            case rejected
+            case cancelled
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "requested": self = .requested
+                case "approved": self = .approved
+                case "rejected": self = .rejected
+                case "cancelled": self = .cancelled
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .requested: "requested"
+                case .approved: "approved"
+                case .rejected: "rejected"
+                case .cancelled: "cancelled"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.requested, .approved, .rejected, .cancelled] }
             public var description: Swift.String { rawValue }
-            case requested = "requested"
-            case approved = "approved"
-            case rejected = "rejected"
-            case cancelled = "cancelled"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/Absence`.
         public struct Absence: Codable, Hashable, Sendable {
@@ -1449,12 +1569,41 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/Absence/lastDay`.
             public var lastDay: Components.Schemas.Day
             /// - Remark: Generated from `#/components/schemas/Absence/part`.
-            @frozen public enum PartPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum PartPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case full
+                case morning
+                case afternoon
+                case hours
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "full": self = .full
+                    case "morning": self = .morning
+                    case "afternoon": self = .afternoon
+                    case "hours": self = .hours
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .full: "full"
+                    case .morning: "morning"
+                    case .afternoon: "afternoon"
+                    case .hours: "hours"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.full, .morning, .afternoon, .hours] }
                 public var description: Swift.String { rawValue }
-                case full = "full"
-                case morning = "morning"
-                case afternoon = "afternoon"
-                case hours = "hours"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/Absence/part`.
             public var part: Components.Schemas.Absence.PartPayload
@@ -1769,13 +1918,44 @@ extension Components {
             /// Whole days (the default), half of one day, or hours of one day.
             ///
             /// - Remark: Generated from `#/components/schemas/NewAbsence/part`.
-            @frozen public enum PartPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum PartPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case full
+                case morning
+                case afternoon
+                case hours
+                case _empty_
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "full": self = .full
+                    case "morning": self = .morning
+                    case "afternoon": self = .afternoon
+                    case "hours": self = .hours
+                    case "": self = ._empty_
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .full: "full"
+                    case .morning: "morning"
+                    case .afternoon: "afternoon"
+                    case .hours: "hours"
+                    case ._empty_: ""
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.full, .morning, .afternoon, .hours, ._empty_] }
                 public var description: Swift.String { rawValue }
-                case full = "full"
-                case morning = "morning"
-                case afternoon = "afternoon"
-                case hours = "hours"
-                case _empty_ = ""
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// Whole days (the default), half of one day, or hours of one day.
             ///
@@ -2148,12 +2328,41 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/TimeSummary/to`.
             public var to: Components.Schemas.Day
             /// - Remark: Generated from `#/components/schemas/TimeSummary/groupBy`.
-            @frozen public enum GroupByPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum GroupByPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case day
+                case week
+                case month
+                case project
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "day": self = .day
+                    case "week": self = .week
+                    case "month": self = .month
+                    case "project": self = .project
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .day: "day"
+                    case .week: "week"
+                    case .month: "month"
+                    case .project: "project"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.day, .week, .month, .project] }
                 public var description: Swift.String { rawValue }
-                case day = "day"
-                case week = "week"
-                case month = "month"
-                case project = "project"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/TimeSummary/groupBy`.
             public var groupBy: Components.Schemas.TimeSummary.GroupByPayload
@@ -2215,12 +2424,41 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/TimeReport/to`.
             public var to: Components.Schemas.Day
             /// - Remark: Generated from `#/components/schemas/TimeReport/groupBy`.
-            @frozen public enum GroupByPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum GroupByPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case client
+                case project
+                case person
+                case team
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "client": self = .client
+                    case "project": self = .project
+                    case "person": self = .person
+                    case "team": self = .team
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .client: "client"
+                    case .project: "project"
+                    case .person: "person"
+                    case .team: "team"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.client, .project, .person, .team] }
                 public var description: Swift.String { rawValue }
-                case client = "client"
-                case project = "project"
-                case person = "person"
-                case team = "team"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/TimeReport/groupBy`.
             public var groupBy: Components.Schemas.TimeReport.GroupByPayload
@@ -2284,10 +2522,35 @@ extension Components {
         /// - Remark: Generated from `#/components/schemas/ImportResult`.
         public struct ImportResult: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ImportResult/format`.
-            @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum FormatPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case toggl
+                case clockify
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "toggl": self = .toggl
+                    case "clockify": self = .clockify
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .toggl: "toggl"
+                    case .clockify: "clockify"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.toggl, .clockify] }
                 public var description: Swift.String { rawValue }
-                case toggl = "toggl"
-                case clockify = "clockify"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/ImportResult/format`.
             public var format: Components.Schemas.ImportResult.FormatPayload
@@ -2349,22 +2612,71 @@ extension Components {
                 /// Why, as a stable code; `reason` says it in the caller's language.
                 ///
                 /// - Remark: Generated from `#/components/schemas/ImportResult/ProblemsPayload/code`.
-                @frozen public enum CodePayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum CodePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case unreadableStart
+                    case unreadableEnd
+                    case noClientOrProject
+                    case endsBeforeStart
+                    case longerThanADay
+                    case inFuture
+                    case tooEarly
+                    case text
+                    case name
+                    case projectNotOpen
+                    case unknownClient
+                    case unknownProject
+                    case settled
+                    case overlapsFile
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "unreadable_start": self = .unreadableStart
+                        case "unreadable_end": self = .unreadableEnd
+                        case "no_client_or_project": self = .noClientOrProject
+                        case "ends_before_start": self = .endsBeforeStart
+                        case "longer_than_a_day": self = .longerThanADay
+                        case "in_future": self = .inFuture
+                        case "too_early": self = .tooEarly
+                        case "text": self = .text
+                        case "name": self = .name
+                        case "project_not_open": self = .projectNotOpen
+                        case "unknown_client": self = .unknownClient
+                        case "unknown_project": self = .unknownProject
+                        case "settled": self = .settled
+                        case "overlaps_file": self = .overlapsFile
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .unreadableStart: "unreadable_start"
+                        case .unreadableEnd: "unreadable_end"
+                        case .noClientOrProject: "no_client_or_project"
+                        case .endsBeforeStart: "ends_before_start"
+                        case .longerThanADay: "longer_than_a_day"
+                        case .inFuture: "in_future"
+                        case .tooEarly: "too_early"
+                        case .text: "text"
+                        case .name: "name"
+                        case .projectNotOpen: "project_not_open"
+                        case .unknownClient: "unknown_client"
+                        case .unknownProject: "unknown_project"
+                        case .settled: "settled"
+                        case .overlapsFile: "overlaps_file"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.unreadableStart, .unreadableEnd, .noClientOrProject, .endsBeforeStart, .longerThanADay, .inFuture, .tooEarly, .text, .name, .projectNotOpen, .unknownClient, .unknownProject, .settled, .overlapsFile] }
                     public var description: Swift.String { rawValue }
-                    case unreadableStart = "unreadable_start"
-                    case unreadableEnd = "unreadable_end"
-                    case noClientOrProject = "no_client_or_project"
-                    case endsBeforeStart = "ends_before_start"
-                    case longerThanADay = "longer_than_a_day"
-                    case inFuture = "in_future"
-                    case tooEarly = "too_early"
-                    case text = "text"
-                    case name = "name"
-                    case projectNotOpen = "project_not_open"
-                    case unknownClient = "unknown_client"
-                    case unknownProject = "unknown_project"
-                    case settled = "settled"
-                    case overlapsFile = "overlaps_file"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// Why, as a stable code; `reason` says it in the caller's language.
                 ///
@@ -2480,9 +2792,32 @@ extension Components {
         /// - Remark: Generated from `#/components/schemas/HealthStatus`.
         public struct HealthStatus: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/HealthStatus/status`.
-            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum StatusPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case ok
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "ok": self = .ok
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .ok: "ok"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.ok] }
                 public var description: Swift.String { rawValue }
-                case ok = "ok"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/HealthStatus/status`.
             public var status: Components.Schemas.HealthStatus.StatusPayload
@@ -2624,9 +2959,32 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/TokenResponse/refreshToken`.
             public var refreshToken: Swift.String
             /// - Remark: Generated from `#/components/schemas/TokenResponse/tokenType`.
-            @frozen public enum TokenTypePayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum TokenTypePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case bearer
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "Bearer": self = .bearer
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .bearer: "Bearer"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.bearer] }
                 public var description: Swift.String { rawValue }
-                case bearer = "Bearer"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/TokenResponse/tokenType`.
             public var tokenType: Components.Schemas.TokenResponse.TokenTypePayload
@@ -2666,11 +3024,38 @@ extension Components {
             }
         }
         /// - Remark: Generated from `#/components/schemas/Role`.
-        @frozen public enum Role: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum Role: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case worker
+            case teamLeader
+            case admin
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "worker": self = .worker
+                case "team_leader": self = .teamLeader
+                case "admin": self = .admin
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .worker: "worker"
+                case .teamLeader: "team_leader"
+                case .admin: "admin"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.worker, .teamLeader, .admin] }
             public var description: Swift.String { rawValue }
-            case worker = "worker"
-            case teamLeader = "team_leader"
-            case admin = "admin"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/User`.
         public struct User: Codable, Hashable, Sendable {
@@ -2840,12 +3225,41 @@ extension Components {
         /// `timer`: read and press the timer, list projects; `time:read`: the person's entries, summary, export and projects; `time:write`: create, change, delete and import entries; `invoices:read`: the person's invoices, their files and earnings.
         ///
         /// - Remark: Generated from `#/components/schemas/TokenScope`.
-        @frozen public enum TokenScope: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum TokenScope: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case timer
+            case time_colon_read
+            case time_colon_write
+            case invoices_colon_read
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "timer": self = .timer
+                case "time:read": self = .time_colon_read
+                case "time:write": self = .time_colon_write
+                case "invoices:read": self = .invoices_colon_read
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .timer: "timer"
+                case .time_colon_read: "time:read"
+                case .time_colon_write: "time:write"
+                case .invoices_colon_read: "invoices:read"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.timer, .time_colon_read, .time_colon_write, .invoices_colon_read] }
             public var description: Swift.String { rawValue }
-            case timer = "timer"
-            case time_colon_read = "time:read"
-            case time_colon_write = "time:write"
-            case invoices_colon_read = "invoices:read"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/NewPersonalAccessToken`.
         public struct NewPersonalAccessToken: Codable, Hashable, Sendable {
@@ -3049,12 +3463,41 @@ extension Components {
         /// - Remark: Generated from `#/components/schemas/Day`.
         public typealias Day = StaffbookClient.Day
         /// - Remark: Generated from `#/components/schemas/ContractType`.
-        @frozen public enum ContractType: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum ContractType: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case ico
+            case hpp
+            case dpp
+            case dpc
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "ICO": self = .ico
+                case "HPP": self = .hpp
+                case "DPP": self = .dpp
+                case "DPC": self = .dpc
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .ico: "ICO"
+                case .hpp: "HPP"
+                case .dpp: "DPP"
+                case .dpc: "DPC"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.ico, .hpp, .dpp, .dpc] }
             public var description: Swift.String { rawValue }
-            case ico = "ICO"
-            case hpp = "HPP"
-            case dpp = "DPP"
-            case dpc = "DPC"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/TeamRef`.
         public struct TeamRef: Codable, Hashable, Sendable {
@@ -3557,10 +4000,35 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/AffectedStatement/state`.
             public var state: Components.Schemas.InvoiceState
             /// - Remark: Generated from `#/components/schemas/AffectedStatement/outcome`.
-            @frozen public enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum OutcomePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case regenerated
+                case leftAlone
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "regenerated": self = .regenerated
+                    case "left_alone": self = .leftAlone
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .regenerated: "regenerated"
+                    case .leftAlone: "left_alone"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.regenerated, .leftAlone] }
                 public var description: Swift.String { rawValue }
-                case regenerated = "regenerated"
-                case leftAlone = "left_alone"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/AffectedStatement/outcome`.
             public var outcome: Components.Schemas.AffectedStatement.OutcomePayload
@@ -4357,47 +4825,169 @@ extension Components {
             }
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceState`.
-        @frozen public enum InvoiceState: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum InvoiceState: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case submitted
+            case approved
+            case returned
+            case paid
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "submitted": self = .submitted
+                case "approved": self = .approved
+                case "returned": self = .returned
+                case "paid": self = .paid
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .submitted: "submitted"
+                case .approved: "approved"
+                case .returned: "returned"
+                case .paid: "paid"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.submitted, .approved, .returned, .paid] }
             public var description: Swift.String { rawValue }
-            case submitted = "submitted"
-            case approved = "approved"
-            case returned = "returned"
-            case paid = "paid"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// An invoice's state, or for a month without one: `missing` (an ICO month: upload it),
         /// `awaiting_statement` (an HPP/DPP/DPC month: the company generates it), `no_contract`.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/MonthState`.
-        @frozen public enum MonthState: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum MonthState: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case missing
+            case awaitingStatement
+            case noContract
+            case submitted
+            case approved
+            case returned
+            case paid
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "missing": self = .missing
+                case "awaiting_statement": self = .awaitingStatement
+                case "no_contract": self = .noContract
+                case "submitted": self = .submitted
+                case "approved": self = .approved
+                case "returned": self = .returned
+                case "paid": self = .paid
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .missing: "missing"
+                case .awaitingStatement: "awaiting_statement"
+                case .noContract: "no_contract"
+                case .submitted: "submitted"
+                case .approved: "approved"
+                case .returned: "returned"
+                case .paid: "paid"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.missing, .awaitingStatement, .noContract, .submitted, .approved, .returned, .paid] }
             public var description: Swift.String { rawValue }
-            case missing = "missing"
-            case awaitingStatement = "awaiting_statement"
-            case noContract = "no_contract"
-            case submitted = "submitted"
-            case approved = "approved"
-            case returned = "returned"
-            case paid = "paid"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceKind`.
-        @frozen public enum InvoiceKind: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum InvoiceKind: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case uploaded
+            case statement
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "uploaded": self = .uploaded
+                case "statement": self = .statement
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .uploaded: "uploaded"
+                case .statement: "statement"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.uploaded, .statement] }
             public var description: Swift.String { rawValue }
-            case uploaded = "uploaded"
-            case statement = "statement"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// `undo-return` takes back a return made by mistake (`returned → submitted`, the reason
         /// cleared) while the worker has not replaced the file.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/AdminAction`.
-        @frozen public enum AdminAction: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum AdminAction: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case approve
+            case _return
+            case markPaid
+            case undoApproval
+            case undoPayment
+            case undoReturn
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "approve": self = .approve
+                case "return": self = ._return
+                case "mark-paid": self = .markPaid
+                case "undo-approval": self = .undoApproval
+                case "undo-payment": self = .undoPayment
+                case "undo-return": self = .undoReturn
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .approve: "approve"
+                case ._return: "return"
+                case .markPaid: "mark-paid"
+                case .undoApproval: "undo-approval"
+                case .undoPayment: "undo-payment"
+                case .undoReturn: "undo-return"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.approve, ._return, .markPaid, .undoApproval, .undoPayment, .undoReturn] }
             public var description: Swift.String { rawValue }
-            case approve = "approve"
-            case _return = "return"
-            case markPaid = "mark-paid"
-            case undoApproval = "undo-approval"
-            case undoPayment = "undo-payment"
-            case undoReturn = "undo-return"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// A bank account in both forms where one derives the other.
         ///
@@ -4511,11 +5101,38 @@ extension Components {
         /// Where a value came from.
         ///
         /// - Remark: Generated from `#/components/schemas/InvoiceDataSource`.
-        @frozen public enum InvoiceDataSource: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum InvoiceDataSource: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case isdoc
+            case form
+            case profile
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "isdoc": self = .isdoc
+                case "form": self = .form
+                case "profile": self = .profile
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .isdoc: "isdoc"
+                case .form: "form"
+                case .profile: "profile"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.isdoc, .form, .profile] }
             public var description: Swift.String { rawValue }
-            case isdoc = "isdoc"
-            case form = "form"
-            case profile = "profile"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// What a contractor's invoice says; `sources` names where each value came from.
         ///
@@ -4548,10 +5165,35 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/InvoiceData/total`.
             public var total: Components.Schemas.Money?
             /// - Remark: Generated from `#/components/schemas/InvoiceData/currency`.
-            @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum CurrencyPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case czk
+                case eur
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "CZK": self = .czk
+                    case "EUR": self = .eur
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .czk: "CZK"
+                    case .eur: "EUR"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.czk, .eur] }
                 public var description: Swift.String { rawValue }
-                case czk = "CZK"
-                case eur = "EUR"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/InvoiceData/currency`.
             public var currency: Components.Schemas.InvoiceData.CurrencyPayload?
@@ -4647,26 +5289,88 @@ extension Components {
             }
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceCheckKind`.
-        @frozen public enum InvoiceCheckKind: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum InvoiceCheckKind: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case amount
+            case supplier
+            case customer
+            case bankAccount
+            case duplicate
+            case dates
+            case vat
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "amount": self = .amount
+                case "supplier": self = .supplier
+                case "customer": self = .customer
+                case "bank_account": self = .bankAccount
+                case "duplicate": self = .duplicate
+                case "dates": self = .dates
+                case "vat": self = .vat
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .amount: "amount"
+                case .supplier: "supplier"
+                case .customer: "customer"
+                case .bankAccount: "bank_account"
+                case .duplicate: "duplicate"
+                case .dates: "dates"
+                case .vat: "vat"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.amount, .supplier, .customer, .bankAccount, .duplicate, .dates, .vat] }
             public var description: Swift.String { rawValue }
-            case amount = "amount"
-            case supplier = "supplier"
-            case customer = "customer"
-            case bankAccount = "bank_account"
-            case duplicate = "duplicate"
-            case dates = "dates"
-            case vat = "vat"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceCheck`.
         public struct InvoiceCheck: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/kind`.
             public var kind: Components.Schemas.InvoiceCheckKind
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/status`.
-            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum StatusPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case pass
+                case fail
+                case needsConfirmation
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "pass": self = .pass
+                    case "fail": self = .fail
+                    case "needs_confirmation": self = .needsConfirmation
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .pass: "pass"
+                    case .fail: "fail"
+                    case .needsConfirmation: "needs_confirmation"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.pass, .fail, .needsConfirmation] }
                 public var description: Swift.String { rawValue }
-                case pass = "pass"
-                case fail = "fail"
-                case needsConfirmation = "needs_confirmation"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/status`.
             public var status: Components.Schemas.InvoiceCheck.StatusPayload
@@ -4683,10 +5387,35 @@ extension Components {
             /// What `expected` comes from.
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/basis`.
-            @frozen public enum BasisPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum BasisPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case tracked
+                case capacity
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "tracked": self = .tracked
+                    case "capacity": self = .capacity
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .tracked: "tracked"
+                    case .capacity: "capacity"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.tracked, .capacity] }
                 public var description: Swift.String { rawValue }
-                case tracked = "tracked"
-                case capacity = "capacity"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// What `expected` comes from.
             ///
@@ -4769,16 +5498,53 @@ extension Components {
         /// What the caller may do, named as an action.
         ///
         /// - Remark: Generated from `#/components/schemas/InvoiceAction`.
-        @frozen public enum InvoiceAction: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum InvoiceAction: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case upload
+            case replace
+            case approve
+            case _return
+            case markPaid
+            case undoApproval
+            case undoPayment
+            case undoReturn
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "upload": self = .upload
+                case "replace": self = .replace
+                case "approve": self = .approve
+                case "return": self = ._return
+                case "mark-paid": self = .markPaid
+                case "undo-approval": self = .undoApproval
+                case "undo-payment": self = .undoPayment
+                case "undo-return": self = .undoReturn
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .upload: "upload"
+                case .replace: "replace"
+                case .approve: "approve"
+                case ._return: "return"
+                case .markPaid: "mark-paid"
+                case .undoApproval: "undo-approval"
+                case .undoPayment: "undo-payment"
+                case .undoReturn: "undo-return"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.upload, .replace, .approve, ._return, .markPaid, .undoApproval, .undoPayment, .undoReturn] }
             public var description: Swift.String { rawValue }
-            case upload = "upload"
-            case replace = "replace"
-            case approve = "approve"
-            case _return = "return"
-            case markPaid = "mark-paid"
-            case undoApproval = "undo-approval"
-            case undoPayment = "undo-payment"
-            case undoReturn = "undo-return"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/FileInfo`.
         public struct FileInfo: Codable, Hashable, Sendable {
@@ -5001,10 +5767,35 @@ extension Components {
             /// The amount's currency.
             ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/currency`.
-            @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum CurrencyPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case czk
+                case eur
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "CZK": self = .czk
+                    case "EUR": self = .eur
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .czk: "CZK"
+                    case .eur: "EUR"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.czk, .eur] }
                 public var description: Swift.String { rawValue }
-                case czk = "CZK"
-                case eur = "EUR"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// The amount's currency.
             ///
@@ -5109,10 +5900,35 @@ extension Components {
             /// The amount's currency.
             ///
             /// - Remark: Generated from `#/components/schemas/EarningsMonth/currency`.
-            @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum CurrencyPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case czk
+                case eur
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "CZK": self = .czk
+                    case "EUR": self = .eur
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .czk: "CZK"
+                    case .eur: "EUR"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.czk, .eur] }
                 public var description: Swift.String { rawValue }
-                case czk = "CZK"
-                case eur = "EUR"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// The amount's currency.
             ///
@@ -5150,10 +5966,35 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/Earnings/TotalsPayload`.
             public struct TotalsPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/Earnings/TotalsPayload/currency`.
-                @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum CurrencyPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case czk
+                    case eur
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "CZK": self = .czk
+                        case "EUR": self = .eur
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .czk: "CZK"
+                        case .eur: "EUR"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.czk, .eur] }
                     public var description: Swift.String { rawValue }
-                    case czk = "CZK"
-                    case eur = "EUR"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/components/schemas/Earnings/TotalsPayload/currency`.
                 public var currency: Components.Schemas.Earnings.TotalsPayloadPayload.CurrencyPayload
@@ -5292,10 +6133,35 @@ extension Components {
             /// The amount's currency.
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/currency`.
-            @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum CurrencyPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case czk
+                case eur
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "CZK": self = .czk
+                    case "EUR": self = .eur
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .czk: "CZK"
+                    case .eur: "EUR"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.czk, .eur] }
                 public var description: Swift.String { rawValue }
-                case czk = "CZK"
-                case eur = "EUR"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// The amount's currency.
             ///
@@ -5455,10 +6321,35 @@ extension Components {
             /// The amount's currency.
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/currency`.
-            @frozen public enum CurrencyPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum CurrencyPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case czk
+                case eur
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "CZK": self = .czk
+                    case "EUR": self = .eur
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .czk: "CZK"
+                    case .eur: "EUR"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.czk, .eur] }
                 public var description: Swift.String { rawValue }
-                case czk = "CZK"
-                case eur = "EUR"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// The amount's currency.
             ///
@@ -5611,11 +6502,38 @@ extension Components {
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/StatementBasis`.
-        @frozen public enum StatementBasis: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum StatementBasis: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case capacity
+            case given
+            case tracked
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "capacity": self = .capacity
+                case "given": self = .given
+                case "tracked": self = .tracked
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .capacity: "capacity"
+                case .given: "given"
+                case .tracked: "tracked"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.capacity, .given, .tracked] }
             public var description: Swift.String { rawValue }
-            case capacity = "capacity"
-            case given = "given"
-            case tracked = "tracked"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// The time off a statement line pays.
         ///
@@ -5888,12 +6806,37 @@ extension Components {
         /// - Remark: Generated from `#/components/schemas/BulkActionItem`.
         public struct BulkActionItem: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/BulkActionItem/invoiceId`.
-            public var invoiceId: Swift.String
+            public var invoiceId: Components.Schemas.Id
             /// - Remark: Generated from `#/components/schemas/BulkActionItem/outcome`.
-            @frozen public enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum OutcomePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case done
+                case skipped
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "done": self = .done
+                    case "skipped": self = .skipped
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .done: "done"
+                    case .skipped: "skipped"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.done, .skipped] }
                 public var description: Swift.String { rawValue }
-                case done = "done"
-                case skipped = "skipped"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/BulkActionItem/outcome`.
             public var outcome: Components.Schemas.BulkActionItem.OutcomePayload
@@ -5911,7 +6854,7 @@ extension Components {
             ///   - state:
             ///   - reason: Why it was skipped.
             public init(
-                invoiceId: Swift.String,
+                invoiceId: Components.Schemas.Id,
                 outcome: Components.Schemas.BulkActionItem.OutcomePayload,
                 state: Components.Schemas.InvoiceState? = nil,
                 reason: Swift.String? = nil
@@ -6060,12 +7003,41 @@ extension Components {
                 ///
                 ///
                 /// - Remark: Generated from `#/components/schemas/StatementsResult/ItemsPayload/outcome`.
-                @frozen public enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum OutcomePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case created
+                    case regenerated
+                    case unchanged
+                    case skipped
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "created": self = .created
+                        case "regenerated": self = .regenerated
+                        case "unchanged": self = .unchanged
+                        case "skipped": self = .skipped
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .created: "created"
+                        case .regenerated: "regenerated"
+                        case .unchanged: "unchanged"
+                        case .skipped: "skipped"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.created, .regenerated, .unchanged, .skipped] }
                     public var description: Swift.String { rawValue }
-                    case created = "created"
-                    case regenerated = "regenerated"
-                    case unchanged = "unchanged"
-                    case skipped = "skipped"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// `regenerated`: written again (a new file version); `unchanged`: computed again
                 /// with the same result, so no new version; `skipped`: see `reason`.
@@ -6255,10 +7227,35 @@ extension Components {
         /// The language of the person's e-mails and chat messages.
         ///
         /// - Remark: Generated from `#/components/schemas/Language`.
-        @frozen public enum Language: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum Language: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case cs
+            case en
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "cs": self = .cs
+                case "en": self = .en
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .cs: "cs"
+                case .en: "en"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.cs, .en] }
             public var description: Swift.String { rawValue }
-            case cs = "cs"
-            case en = "en"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/NewPassword`.
         public struct NewPassword: Codable, Hashable, Sendable {
@@ -6313,41 +7310,150 @@ extension Components {
             }
         }
         /// - Remark: Generated from `#/components/schemas/NotificationKind`.
-        @frozen public enum NotificationKind: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum NotificationKind: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case invitation
+            case passwordReset
+            case statementReady
+            case invoiceReminder
+            case missingInvoicesDigest
+            case invoiceReturned
+            case invoiceReturnWithdrawn
+            case invoiceApproved
+            case invoicePaid
+            case rateAnnounced
+            case bankAccountChanged
+            case timesheetReminder
+            case timesheetApprovalReminder
+            case absenceRequested
+            case absenceDecided
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "invitation": self = .invitation
+                case "password_reset": self = .passwordReset
+                case "statement_ready": self = .statementReady
+                case "invoice_reminder": self = .invoiceReminder
+                case "missing_invoices_digest": self = .missingInvoicesDigest
+                case "invoice_returned": self = .invoiceReturned
+                case "invoice_return_withdrawn": self = .invoiceReturnWithdrawn
+                case "invoice_approved": self = .invoiceApproved
+                case "invoice_paid": self = .invoicePaid
+                case "rate_announced": self = .rateAnnounced
+                case "bank_account_changed": self = .bankAccountChanged
+                case "timesheet_reminder": self = .timesheetReminder
+                case "timesheet_approval_reminder": self = .timesheetApprovalReminder
+                case "absence_requested": self = .absenceRequested
+                case "absence_decided": self = .absenceDecided
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .invitation: "invitation"
+                case .passwordReset: "password_reset"
+                case .statementReady: "statement_ready"
+                case .invoiceReminder: "invoice_reminder"
+                case .missingInvoicesDigest: "missing_invoices_digest"
+                case .invoiceReturned: "invoice_returned"
+                case .invoiceReturnWithdrawn: "invoice_return_withdrawn"
+                case .invoiceApproved: "invoice_approved"
+                case .invoicePaid: "invoice_paid"
+                case .rateAnnounced: "rate_announced"
+                case .bankAccountChanged: "bank_account_changed"
+                case .timesheetReminder: "timesheet_reminder"
+                case .timesheetApprovalReminder: "timesheet_approval_reminder"
+                case .absenceRequested: "absence_requested"
+                case .absenceDecided: "absence_decided"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.invitation, .passwordReset, .statementReady, .invoiceReminder, .missingInvoicesDigest, .invoiceReturned, .invoiceReturnWithdrawn, .invoiceApproved, .invoicePaid, .rateAnnounced, .bankAccountChanged, .timesheetReminder, .timesheetApprovalReminder, .absenceRequested, .absenceDecided] }
             public var description: Swift.String { rawValue }
-            case invitation = "invitation"
-            case passwordReset = "password_reset"
-            case statementReady = "statement_ready"
-            case invoiceReminder = "invoice_reminder"
-            case missingInvoicesDigest = "missing_invoices_digest"
-            case invoiceReturned = "invoice_returned"
-            case invoiceReturnWithdrawn = "invoice_return_withdrawn"
-            case invoiceApproved = "invoice_approved"
-            case invoicePaid = "invoice_paid"
-            case rateAnnounced = "rate_announced"
-            case bankAccountChanged = "bank_account_changed"
-            case timesheetReminder = "timesheet_reminder"
-            case timesheetApprovalReminder = "timesheet_approval_reminder"
-            case absenceRequested = "absence_requested"
-            case absenceDecided = "absence_decided"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/NotificationState`.
-        @frozen public enum NotificationState: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum NotificationState: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case pending
+            case sent
+            case skipped
+            case failed
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "pending": self = .pending
+                case "sent": self = .sent
+                case "skipped": self = .skipped
+                case "failed": self = .failed
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .pending: "pending"
+                case .sent: "sent"
+                case .skipped: "skipped"
+                case .failed: "failed"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.pending, .sent, .skipped, .failed] }
             public var description: Swift.String { rawValue }
-            case pending = "pending"
-            case sent = "sent"
-            case skipped = "skipped"
-            case failed = "failed"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// null is the same as leaving the kind out (by e-mail).
         ///
         /// - Remark: Generated from `#/components/schemas/NotificationPreference`.
-        @frozen public enum NotificationPreference: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum NotificationPreference: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case email
+            case chat
+            case off
+            case _empty_
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "email": self = .email
+                case "chat": self = .chat
+                case "off": self = .off
+                case "": self = ._empty_
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .email: "email"
+                case .chat: "chat"
+                case .off: "off"
+                case ._empty_: ""
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.email, .chat, .off, ._empty_] }
             public var description: Swift.String { rawValue }
-            case email = "email"
-            case chat = "chat"
-            case off = "off"
-            case _empty_ = ""
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/Notification`.
         public struct Notification: Codable, Hashable, Sendable {
@@ -6362,10 +7468,35 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/Notification/state`.
             public var state: Components.Schemas.NotificationState
             /// - Remark: Generated from `#/components/schemas/Notification/channel`.
-            @frozen public enum ChannelPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum ChannelPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case email
+                case chat
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "email": self = .email
+                    case "chat": self = .chat
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .email: "email"
+                    case .chat: "chat"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.email, .chat] }
                 public var description: Swift.String { rawValue }
-                case email = "email"
-                case chat = "chat"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/Notification/channel`.
             public var channel: Components.Schemas.Notification.ChannelPayload?
@@ -6669,10 +7800,35 @@ extension Components {
         /// `abo`: the Czech banks' KPC batch (CZK to Czech accounts); `pain001`: ISO 20022 pain.001.001.03 (CZK and EUR SEPA).
         ///
         /// - Remark: Generated from `#/components/schemas/BankFileFormat`.
-        @frozen public enum BankFileFormat: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum BankFileFormat: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case abo
+            case pain001
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "abo": self = .abo
+                case "pain001": self = .pain001
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .abo: "abo"
+                case .pain001: "pain001"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.abo, .pain001] }
             public var description: Swift.String { rawValue }
-            case abo = "abo"
-            case pain001 = "pain001"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/PaymentSettings`.
         public struct PaymentSettings: Codable, Hashable, Sendable {
@@ -6830,21 +7986,81 @@ extension Components {
             }
         }
         /// - Remark: Generated from `#/components/schemas/PaymentRunState`.
-        @frozen public enum PaymentRunState: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum PaymentRunState: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case draft
+            case sent
+            case partiallyPaid
+            case paid
+            case cancelled
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "draft": self = .draft
+                case "sent": self = .sent
+                case "partially_paid": self = .partiallyPaid
+                case "paid": self = .paid
+                case "cancelled": self = .cancelled
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .draft: "draft"
+                case .sent: "sent"
+                case .partiallyPaid: "partially_paid"
+                case .paid: "paid"
+                case .cancelled: "cancelled"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.draft, .sent, .partiallyPaid, .paid, .cancelled] }
             public var description: Swift.String { rawValue }
-            case draft = "draft"
-            case sent = "sent"
-            case partiallyPaid = "partially_paid"
-            case paid = "paid"
-            case cancelled = "cancelled"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/PaymentItemState`.
-        @frozen public enum PaymentItemState: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum PaymentItemState: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case pending
+            case paid
+            case failed
+            case cancelled
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "pending": self = .pending
+                case "paid": self = .paid
+                case "failed": self = .failed
+                case "cancelled": self = .cancelled
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .pending: "pending"
+                case .paid: "paid"
+                case .failed: "failed"
+                case .cancelled: "cancelled"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.pending, .paid, .failed, .cancelled] }
             public var description: Swift.String { rawValue }
-            case pending = "pending"
-            case paid = "paid"
-            case failed = "failed"
-            case cancelled = "cancelled"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// At most one of `dueBy` and `invoiceIds`; neither: every approved, unpaid contractor invoice.
         ///
@@ -6853,7 +8069,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/PaymentRunRequest/dueBy`.
             public var dueBy: Components.Schemas.Day?
             /// - Remark: Generated from `#/components/schemas/PaymentRunRequest/invoiceIds`.
-            public var invoiceIds: [Swift.String]?
+            public var invoiceIds: [Components.Schemas.Id]?
             /// Creates a new `PaymentRunRequest`.
             ///
             /// - Parameters:
@@ -6861,7 +8077,7 @@ extension Components {
             ///   - invoiceIds:
             public init(
                 dueBy: Components.Schemas.Day? = nil,
-                invoiceIds: [Swift.String]? = nil
+                invoiceIds: [Components.Schemas.Id]? = nil
             ) {
                 self.dueBy = dueBy
                 self.invoiceIds = invoiceIds
@@ -6877,7 +8093,7 @@ extension Components {
                     forKey: .dueBy
                 )
                 self.invoiceIds = try container.decodeIfPresent(
-                    [Swift.String].self,
+                    [Components.Schemas.Id].self,
                     forKey: .invoiceIds
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
@@ -7139,10 +8355,35 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/PaymentRun/totals`.
             public var totals: [Components.Schemas.CurrencyTotal]
             /// - Remark: Generated from `#/components/schemas/PaymentRun/ActionsPayload`.
-            @frozen public enum ActionsPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum ActionsPayloadPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case send
+                case cancel
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "send": self = .send
+                    case "cancel": self = .cancel
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .send: "send"
+                    case .cancel: "cancel"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.send, .cancel] }
                 public var description: Swift.String { rawValue }
-                case send = "send"
-                case cancel = "cancel"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// What the run can take now.
             ///
@@ -7216,17 +8457,52 @@ extension Components {
         /// - Remark: Generated from `#/components/schemas/PaymentExclusion`.
         public struct PaymentExclusion: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/PaymentExclusion/invoiceId`.
-            public var invoiceId: Swift.String
+            public var invoiceId: Components.Schemas.Id
             /// - Remark: Generated from `#/components/schemas/PaymentExclusion/reason`.
-            @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum ReasonPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case notFound
+                case notApproved
+                case notAContractorInvoice
+                case checksNeedAttention
+                case noBankAccount
+                case inOpenRun
+                case nothingToPay
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "not_found": self = .notFound
+                    case "not_approved": self = .notApproved
+                    case "not_a_contractor_invoice": self = .notAContractorInvoice
+                    case "checks_need_attention": self = .checksNeedAttention
+                    case "no_bank_account": self = .noBankAccount
+                    case "in_open_run": self = .inOpenRun
+                    case "nothing_to_pay": self = .nothingToPay
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .notFound: "not_found"
+                    case .notApproved: "not_approved"
+                    case .notAContractorInvoice: "not_a_contractor_invoice"
+                    case .checksNeedAttention: "checks_need_attention"
+                    case .noBankAccount: "no_bank_account"
+                    case .inOpenRun: "in_open_run"
+                    case .nothingToPay: "nothing_to_pay"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.notFound, .notApproved, .notAContractorInvoice, .checksNeedAttention, .noBankAccount, .inOpenRun, .nothingToPay] }
                 public var description: Swift.String { rawValue }
-                case notFound = "not_found"
-                case notApproved = "not_approved"
-                case notAContractorInvoice = "not_a_contractor_invoice"
-                case checksNeedAttention = "checks_need_attention"
-                case noBankAccount = "no_bank_account"
-                case inOpenRun = "in_open_run"
-                case nothingToPay = "nothing_to_pay"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/PaymentExclusion/reason`.
             public var reason: Components.Schemas.PaymentExclusion.ReasonPayload
@@ -7241,7 +8517,7 @@ extension Components {
             ///   - reason:
             ///   - run: The open run it waits in, for `in_open_run`.
             public init(
-                invoiceId: Swift.String,
+                invoiceId: Components.Schemas.Id,
                 reason: Components.Schemas.PaymentExclusion.ReasonPayload,
                 run: Swift.Int? = nil
             ) {
@@ -7306,10 +8582,35 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/StatementImportResult/statementId`.
             public var statementId: Components.Schemas.Id?
             /// - Remark: Generated from `#/components/schemas/StatementImportResult/format`.
-            @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            public enum FormatPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case camt053
+                case gpc
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "camt053": self = .camt053
+                    case "gpc": self = .gpc
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .camt053: "camt053"
+                    case .gpc: "gpc"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.camt053, .gpc] }
                 public var description: Swift.String { rawValue }
-                case camt053 = "camt053"
-                case gpc = "gpc"
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
             }
             /// - Remark: Generated from `#/components/schemas/StatementImportResult/format`.
             public var format: Components.Schemas.StatementImportResult.FormatPayload
@@ -7391,11 +8692,38 @@ extension Components {
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/PartialPayload/run`.
                 public var run: Swift.Int
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/PartialPayload/AgreeingPayload`.
-                @frozen public enum AgreeingPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum AgreeingPayloadPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case variableSymbol
+                    case amount
+                    case account
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "variable_symbol": self = .variableSymbol
+                        case "amount": self = .amount
+                        case "account": self = .account
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .variableSymbol: "variable_symbol"
+                        case .amount: "amount"
+                        case .account: "account"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.variableSymbol, .amount, .account] }
                     public var description: Swift.String { rawValue }
-                    case variableSymbol = "variable_symbol"
-                    case amount = "amount"
-                    case account = "account"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/PartialPayload/agreeing`.
                 public typealias AgreeingPayload = [Components.Schemas.StatementImportResult.PartialPayloadPayload.AgreeingPayloadPayload]
@@ -7496,10 +8824,35 @@ extension Components {
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/UnmatchedPayload/currency`.
                 public var currency: Swift.String
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/UnmatchedPayload/direction`.
-                @frozen public enum DirectionPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum DirectionPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case debit
+                    case credit
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "debit": self = .debit
+                        case "credit": self = .credit
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .debit: "debit"
+                        case .credit: "credit"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.debit, .credit] }
                     public var description: Swift.String { rawValue }
-                    case debit = "debit"
-                    case credit = "credit"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/components/schemas/StatementImportResult/UnmatchedPayload/direction`.
                 public var direction: Components.Schemas.StatementImportResult.UnmatchedPayloadPayload.DirectionPayload
@@ -7663,22 +9016,84 @@ extension Components {
             }
         }
         /// - Remark: Generated from `#/components/schemas/JobKind`.
-        @frozen public enum JobKind: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum JobKind: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case statements
+            case reminders
+            case deliverNotification
+            case passwordReset
+            case housekeeping
+            case invoiceChecks
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "statements": self = .statements
+                case "reminders": self = .reminders
+                case "deliver_notification": self = .deliverNotification
+                case "password_reset": self = .passwordReset
+                case "housekeeping": self = .housekeeping
+                case "invoice_checks": self = .invoiceChecks
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .statements: "statements"
+                case .reminders: "reminders"
+                case .deliverNotification: "deliver_notification"
+                case .passwordReset: "password_reset"
+                case .housekeeping: "housekeeping"
+                case .invoiceChecks: "invoice_checks"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.statements, .reminders, .deliverNotification, .passwordReset, .housekeeping, .invoiceChecks] }
             public var description: Swift.String { rawValue }
-            case statements = "statements"
-            case reminders = "reminders"
-            case deliverNotification = "deliver_notification"
-            case passwordReset = "password_reset"
-            case housekeeping = "housekeeping"
-            case invoiceChecks = "invoice_checks"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/JobState`.
-        @frozen public enum JobState: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        public enum JobState: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case pending
+            case running
+            case done
+            case failed
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "pending": self = .pending
+                case "running": self = .running
+                case "done": self = .done
+                case "failed": self = .failed
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .pending: "pending"
+                case .running: "running"
+                case .done: "done"
+                case .failed: "failed"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.pending, .running, .done, .failed] }
             public var description: Swift.String { rawValue }
-            case pending = "pending"
-            case running = "running"
-            case done = "done"
-            case failed = "failed"
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
         /// - Remark: Generated from `#/components/schemas/Job`.
         public struct Job: Codable, Hashable, Sendable {

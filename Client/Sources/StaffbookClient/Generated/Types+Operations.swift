@@ -82,10 +82,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -181,10 +178,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -280,10 +274,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -370,10 +361,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -478,10 +466,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -609,10 +594,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -717,10 +699,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -823,10 +802,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -967,10 +943,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -1075,10 +1048,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -1199,10 +1169,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -1314,10 +1281,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -1420,10 +1384,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -1617,10 +1578,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -1777,10 +1735,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -1937,10 +1892,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -2117,10 +2069,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -2275,10 +2224,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -2433,10 +2379,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -2591,10 +2534,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -2756,10 +2696,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -2950,10 +2887,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -3108,10 +3042,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -3225,10 +3156,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -3372,10 +3300,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -3558,10 +3483,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -3712,10 +3634,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -3888,10 +3807,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -4030,10 +3946,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -4188,10 +4101,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -4353,10 +4263,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -4509,10 +4416,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -4699,10 +4603,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -5103,10 +5004,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -5175,10 +5073,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -5306,10 +5201,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -5453,10 +5345,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -5602,10 +5491,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -5760,10 +5646,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -5916,10 +5799,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -6116,10 +5996,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -6304,10 +6181,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -6475,10 +6349,7 @@ public enum Operations {
                     case let .accepted(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "accepted",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
                     }
                 }
             }
@@ -6634,10 +6505,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -6798,10 +6666,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -6848,10 +6713,35 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/v1/invoices/export/GET/query/period`.
                 public var period: Components.Schemas.Month
                 /// - Remark: Generated from `#/paths/v1/invoices/export/GET/query/format`.
-                @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum FormatPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case csv
+                    case xlsx
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "csv": self = .csv
+                        case "xlsx": self = .xlsx
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .csv: "csv"
+                        case .xlsx: "xlsx"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.csv, .xlsx] }
                     public var description: Swift.String { rawValue }
-                    case csv = "csv"
-                    case xlsx = "xlsx"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/paths/v1/invoices/export/GET/query/format`.
                 public var format: Operations.ExportInvoices.Input.Query.FormatPayload
@@ -6933,10 +6823,7 @@ public enum Operations {
                             case let .csv(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "text/csv",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "text/csv", received: self)
                             }
                         }
                     }
@@ -6952,10 +6839,7 @@ public enum Operations {
                             case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", received: self)
                             }
                         }
                     }
@@ -6991,10 +6875,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -7146,10 +7027,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -7304,10 +7182,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -7440,10 +7315,7 @@ public enum Operations {
                             case let .pdf(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/pdf",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/pdf", received: self)
                             }
                         }
                     }
@@ -7459,10 +7331,7 @@ public enum Operations {
                             case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", received: self)
                             }
                         }
                     }
@@ -7498,10 +7367,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -7555,10 +7421,7 @@ public enum Operations {
                     case let .notModified(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notModified",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "notModified", received: self)
                     }
                 }
             }
@@ -7710,10 +7573,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -7853,10 +7713,7 @@ public enum Operations {
                             case let .pdf(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/pdf",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/pdf", received: self)
                             }
                         }
                     }
@@ -7872,10 +7729,7 @@ public enum Operations {
                             case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", received: self)
                             }
                         }
                     }
@@ -7911,10 +7765,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -7968,10 +7819,7 @@ public enum Operations {
                     case let .notModified(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notModified",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "notModified", received: self)
                     }
                 }
             }
@@ -8139,10 +7987,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -8265,10 +8110,7 @@ public enum Operations {
                             case let .pdf(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/pdf",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/pdf", received: self)
                             }
                         }
                     }
@@ -8284,10 +8126,7 @@ public enum Operations {
                             case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", received: self)
                             }
                         }
                     }
@@ -8303,10 +8142,7 @@ public enum Operations {
                             case let .plainText(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "text/plain",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "text/plain", received: self)
                             }
                         }
                     }
@@ -8322,10 +8158,7 @@ public enum Operations {
                             case let .xml(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/xml",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/xml", received: self)
                             }
                         }
                     }
@@ -8361,10 +8194,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -8551,10 +8381,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -8734,10 +8561,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -8859,10 +8683,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -8940,10 +8761,7 @@ public enum Operations {
                     case let .accepted(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "accepted",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
                     }
                 }
             }
@@ -9036,10 +8854,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -9119,10 +8934,7 @@ public enum Operations {
                     case let .accepted(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "accepted",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
                     }
                 }
             }
@@ -9270,10 +9082,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -9456,10 +9265,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -9587,10 +9393,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -9733,10 +9536,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -9864,10 +9664,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -10006,10 +9803,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -10137,10 +9931,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -10279,10 +10070,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -10455,10 +10243,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -10629,10 +10414,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -10803,10 +10585,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -10952,10 +10731,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -11096,10 +10872,7 @@ public enum Operations {
                             case let .plainText(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "text/plain",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "text/plain", received: self)
                             }
                         }
                     }
@@ -11115,10 +10888,7 @@ public enum Operations {
                             case let .xml(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/xml",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/xml", received: self)
                             }
                         }
                     }
@@ -11154,10 +10924,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -11340,10 +11107,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -11489,10 +11253,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -11695,10 +11456,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -11881,10 +11639,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -11933,10 +11688,35 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/jobs/{kind}/run/POST/path`.
             public struct Path: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/jobs/{kind}/run/POST/path/kind`.
-                @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum KindPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case statements
+                    case reminders
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "statements": self = .statements
+                        case "reminders": self = .reminders
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .statements: "statements"
+                        case .reminders: "reminders"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.statements, .reminders] }
                     public var description: Swift.String { rawValue }
-                    case statements = "statements"
-                    case reminders = "reminders"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/paths/v1/jobs/{kind}/run/POST/path/kind`.
                 public var kind: Operations.RunJob.Input.Path.KindPayload
@@ -12040,10 +11820,7 @@ public enum Operations {
                     case let .accepted(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "accepted",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
                     }
                 }
             }
@@ -12221,10 +11998,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -12372,10 +12146,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -12548,10 +12319,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -12739,10 +12507,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -12894,10 +12659,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -13072,10 +12834,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -13267,10 +13026,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -13418,10 +13174,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -13594,10 +13347,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -13722,10 +13472,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -13752,10 +13499,35 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/me/time-entries/export/GET/query`.
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/components/parameters/TimeFileFormat`.
-                @frozen public enum TimeFileFormat: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum TimeFileFormat: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case toggl
+                    case clockify
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "toggl": self = .toggl
+                        case "clockify": self = .clockify
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .toggl: "toggl"
+                        case .clockify: "clockify"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.toggl, .clockify] }
                     public var description: Swift.String { rawValue }
-                    case toggl = "toggl"
-                    case clockify = "clockify"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/paths/v1/me/time-entries/export/GET/query/format`.
                 public var format: Components.Parameters.TimeFileFormat
@@ -13882,10 +13654,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -14035,10 +13804,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -14204,10 +13970,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -14260,12 +14023,41 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/v1/me/time-summary/GET/query/to`.
                 public var to: Components.Parameters.RequiredToDay
                 /// - Remark: Generated from `#/components/parameters/SummaryGrouping`.
-                @frozen public enum SummaryGrouping: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum SummaryGrouping: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case day
+                    case week
+                    case month
+                    case project
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "day": self = .day
+                        case "week": self = .week
+                        case "month": self = .month
+                        case "project": self = .project
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .day: "day"
+                        case .week: "week"
+                        case .month: "month"
+                        case .project: "project"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.day, .week, .month, .project] }
                     public var description: Swift.String { rawValue }
-                    case day = "day"
-                    case week = "week"
-                    case month = "month"
-                    case project = "project"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// By day, ISO week or month, every period of the range has a row (empty ones with zero hours), each with its capacity and utilisation.
                 ///
@@ -14379,10 +14171,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -14528,10 +14317,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -14679,10 +14465,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -14844,10 +14627,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -15009,10 +14789,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -15174,10 +14951,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -15339,10 +15113,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -15470,10 +15241,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -15630,10 +15398,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -15702,10 +15467,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -15862,10 +15624,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -16006,10 +15765,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -16159,10 +15915,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -16326,10 +16079,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -16484,10 +16234,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -16642,10 +16389,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -16800,10 +16544,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -16960,10 +16701,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -17125,10 +16863,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -17281,10 +17016,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -17412,10 +17144,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -17556,10 +17285,7 @@ public enum Operations {
                     case let .created(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "created", received: self)
                     }
                 }
             }
@@ -17664,10 +17390,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -17790,10 +17513,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -17966,10 +17686,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -18097,10 +17814,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -18241,10 +17955,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -18398,10 +18109,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -18555,10 +18263,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -18710,10 +18415,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -18921,10 +18623,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -19104,10 +18803,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -19255,10 +18951,7 @@ public enum Operations {
                     case let .noContent(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
                     }
                 }
             }
@@ -19299,12 +18992,41 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/v1/users/{userId}/time-summary/GET/query/to`.
                 public var to: Components.Parameters.RequiredToDay
                 /// - Remark: Generated from `#/components/parameters/SummaryGrouping`.
-                @frozen public enum SummaryGrouping: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum SummaryGrouping: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case day
+                    case week
+                    case month
+                    case project
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "day": self = .day
+                        case "week": self = .week
+                        case "month": self = .month
+                        case "project": self = .project
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .day: "day"
+                        case .week: "week"
+                        case .month: "month"
+                        case .project: "project"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.day, .week, .month, .project] }
                     public var description: Swift.String { rawValue }
-                    case day = "day"
-                    case week = "week"
-                    case month = "month"
-                    case project = "project"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// By day, ISO week or month, every period of the range has a row (empty ones with zero hours), each with its capacity and utilisation.
                 ///
@@ -19421,10 +19143,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -19485,21 +19204,77 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/v1/reports/time/GET/query/to`.
                 public var to: Components.Parameters.RequiredToDay
                 /// - Remark: Generated from `#/paths/v1/reports/time/GET/query/groupBy`.
-                @frozen public enum GroupByPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum GroupByPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case client
+                    case project
+                    case person
+                    case team
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "client": self = .client
+                        case "project": self = .project
+                        case "person": self = .person
+                        case "team": self = .team
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .client: "client"
+                        case .project: "project"
+                        case .person: "person"
+                        case .team: "team"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.client, .project, .person, .team] }
                     public var description: Swift.String { rawValue }
-                    case client = "client"
-                    case project = "project"
-                    case person = "person"
-                    case team = "team"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/paths/v1/reports/time/GET/query/groupBy`.
                 public var groupBy: Operations.GetTimeReport.Input.Query.GroupByPayload
                 /// - Remark: Generated from `#/paths/v1/reports/time/GET/query/format`.
-                @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum FormatPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case json
+                    case csv
+                    case xlsx
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "json": self = .json
+                        case "csv": self = .csv
+                        case "xlsx": self = .xlsx
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .json: "json"
+                        case .csv: "csv"
+                        case .xlsx: "xlsx"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.json, .csv, .xlsx] }
                     public var description: Swift.String { rawValue }
-                    case json = "json"
-                    case csv = "csv"
-                    case xlsx = "xlsx"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/paths/v1/reports/time/GET/query/format`.
                 public var format: Operations.GetTimeReport.Input.Query.FormatPayload?
@@ -19587,10 +19362,7 @@ public enum Operations {
                             case let .json(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/json",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/json", received: self)
                             }
                         }
                     }
@@ -19606,10 +19378,7 @@ public enum Operations {
                             case let .csv(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "text/csv",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "text/csv", received: self)
                             }
                         }
                     }
@@ -19625,10 +19394,7 @@ public enum Operations {
                             case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
                                 return body
                             default:
-                                try throwUnexpectedResponseBody(
-                                    expectedContent: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                                    body: self
-                                )
+                                throw UnexpectedAnswer(expected: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", received: self)
                             }
                         }
                     }
@@ -19664,10 +19430,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
@@ -19724,10 +19487,35 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/time-entries/export/GET/query`.
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/components/parameters/TimeFileFormat`.
-                @frozen public enum TimeFileFormat: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+                public enum TimeFileFormat: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case toggl
+                    case clockify
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "toggl": self = .toggl
+                        case "clockify": self = .clockify
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .toggl: "toggl"
+                        case .clockify: "clockify"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.toggl, .clockify] }
                     public var description: Swift.String { rawValue }
-                    case toggl = "toggl"
-                    case clockify = "clockify"
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
                 }
                 /// - Remark: Generated from `#/paths/v1/time-entries/export/GET/query/format`.
                 public var format: Components.Parameters.TimeFileFormat
@@ -19854,10 +19642,7 @@ public enum Operations {
                     case let .ok(response):
                         return response
                     default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
+                        throw UnexpectedAnswer(expected: "ok", received: self)
                     }
                 }
             }
