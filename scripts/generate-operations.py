@@ -12,7 +12,7 @@ operation states its own facts besides what OpenAPI describes:
 - `x-staffbook-body-limit`: `upload` or `statement` for the bodies that may be larger than
   every other body (the sizes are settings).
 
-Three files come out of it, each with a header saying so:
+Four files come out of it, each with a header saying so:
 
 - Sources/StaffbookHTTP/App/APIHandler+Forwarding.swift: the generated `APIProtocol`'s
   conformance, each operation handed to its area (the generator makes one protocol for the
@@ -20,7 +20,9 @@ Three files come out of it, each with a header saying so:
 - Sources/StaffbookHTTP/Auth/AccessPolicy+Operations.swift: who may call each operation and
   which token scopes reach it;
 - Sources/StaffbookHTTP/HTTP/BodyLimitMiddleware+Operations.swift: the larger body limits by
-  method and path.
+  method and path;
+- Sources/StaffbookHTTP/HTTP/DateFieldMiddleware+Operations.swift: the JSON body of each
+  operation whose request holds a `date-time` somewhere, to name the field of an unreadable date.
 
 `--check` writes nothing and fails when a committed file differs from what it would write
 (`make test` runs it: OperationTablesTests). Run without it after changing the contract
@@ -75,9 +77,10 @@ def operations(spec: dict) -> list[dict]:
             if limit is not None and not media:
                 fail("x-staffbook-body-limit on an operation without a body")
             note = op.get("x-staffbook-access-note")
+            json_schema = (((op.get("requestBody") or {}).get("content") or {}).get("application/json") or {}).get("schema")
             found.append({
                 "id": name, "method": method, "path": path, "area": area, "access": access, "scopes": scopes,
-                "limit": limit, "envelope": "multipart/form-data" in media, "note": note,
+                "limit": limit, "envelope": "multipart/form-data" in media, "note": note, "json": json_schema,
             })
     return found
 
@@ -151,15 +154,51 @@ def body_limits(ops: list[dict]) -> str:
     return "\n".join(out) + "\n"
 
 
+def holds_date_time(node, schemas: dict, seen: set[str]) -> bool:
+    """Whether a schema holds a `date-time` anywhere: in a field, an item, a variant."""
+    if isinstance(node, list):
+        return any(holds_date_time(item, schemas, seen) for item in node)
+    if not isinstance(node, dict):
+        return False
+    ref = node.get("$ref")
+    if isinstance(ref, str):
+        name = ref.rsplit("/", 1)[-1]
+        if name in seen:
+            return False
+        seen.add(name)
+        return holds_date_time(schemas.get(name), schemas, seen)
+    if node.get("format") == "date-time":
+        return True
+    return any(holds_date_time(value, schemas, seen) for key, value in node.items() if key not in ("example", "examples"))
+
+
+def date_bodies(ops: list[dict], schemas: dict) -> str:
+    out = [HEADER, "import StaffbookAPI", "", "extension DateFieldMiddleware {",
+           "    /// The body each operation with a `date-time` in its JSON request decodes.",
+           "    static let bodies: [String: any (Decodable & Sendable).Type] = ["]
+    for op in ops:
+        schema = op["json"]
+        if not schema or not holds_date_time(schema, schemas, set()):
+            continue
+        ref = schema.get("$ref") if isinstance(schema, dict) else None
+        if not isinstance(ref, str):
+            sys.exit(f"{op['id']}: a JSON request holding a date-time must be a named schema (a $ref)")
+        out.append(f"        \"{op['id']}\": Components.Schemas.{ref.rsplit('/', 1)[-1]}.self,")
+    out += ["    ]", "}"]
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true", help="fail when the committed sources are stale")
     args = parser.parse_args()
-    ops = operations(yaml.safe_load(SPEC.read_text()))
+    spec = yaml.safe_load(SPEC.read_text())
+    ops = operations(spec)
     files = {
         ROOT / "Sources/StaffbookHTTP/App/APIHandler+Forwarding.swift": forwarding(ops),
         ROOT / "Sources/StaffbookHTTP/Auth/AccessPolicy+Operations.swift": access_table(ops),
         ROOT / "Sources/StaffbookHTTP/HTTP/BodyLimitMiddleware+Operations.swift": body_limits(ops),
+        ROOT / "Sources/StaffbookHTTP/HTTP/DateFieldMiddleware+Operations.swift": date_bodies(ops, spec["components"]["schemas"]),
     }
     stale = [path for path, text in files.items() if not path.exists() or path.read_text() != text]
     if args.check:

@@ -8,22 +8,9 @@ import StaffbookAPI
 /// operations whose bodies carry dates, the body is kept (it is small: `BodyLimitMiddleware`
 /// bounds it, and the runtime collects it whole anyway) and, when a date in it cannot be read,
 /// decoded again with a date strategy that knows the coding path, so `{"at": ""}` is reported
-/// against `body.at` rather than the whole body.
+/// against `body.at` rather than the whole body. Which operations, and the type of each one's
+/// body: `bodies`, written from the contract (DateFieldMiddleware+Operations.swift).
 struct DateFieldMiddleware: ServerMiddleware {
-    /// The body each operation with a date in its request decodes; a test keeps it equal to the
-    /// contract's operations whose request bodies hold a `date-time`.
-    static let bodies: [String: any (Decodable & Sendable).Type] = [
-        "createMyToken": Components.Schemas.NewPersonalAccessToken.self,
-        "createMyTimeEntry": Components.Schemas.NewTimeEntry.self,
-        "updateMyTimeEntry": Components.Schemas.TimeEntryPatch.self,
-        "updateUserTimeEntry": Components.Schemas.TimeEntryPatch.self,
-        "applyMyTimeEntryBatch": Components.Schemas.TimeEntryBatch.self,
-        "updateMyTimer": Components.Schemas.TimerPatch.self,
-        "startMyTimer": Components.Schemas.TimerStart.self,
-        "stopMyTimer": Components.Schemas.TimerPress.self,
-        "cancelMyTimer": Components.Schemas.TimerPress.self,
-    ]
-
     let maxBytes: Int
 
     func intercept(

@@ -31,25 +31,8 @@ struct ClientSourcesTests {
     /// the generator the server builds with and fails when a committed file differs (a contract
     /// change without `make client`).
     @Test func theClientsGeneratedSourcesAreWhatTheContractGivesToday() async throws {
-        // The generator runs for seconds: the test waits for it without holding a thread of the
-        // concurrency pool, and its output goes to a file (a pipe's end inherited by another
-        // test's child process would keep a reader waiting for ever).
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("client-check-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestDatabase.repositoryRoot.appendingPathComponent("scripts/generate-client.py").path, "--check"]
-        process.currentDirectoryURL = TestDatabase.repositoryRoot
-        process.standardOutput = handle
-        process.standardError = handle
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        try handle.close()
-        let text = try String(contentsOf: log, encoding: .utf8)
+        // The generator runs for seconds.
+        let (status, text) = try await RepositoryScript.run("generate-client.py", ["--check"])
 
         #expect(status == 0, "\(text)")
         #expect(text.contains("generated files of the client are fresh"), "\(text)")

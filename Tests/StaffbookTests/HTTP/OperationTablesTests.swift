@@ -6,29 +6,14 @@ import Testing
 
 @Suite("The tables written from the contract's x-staffbook extensions")
 struct OperationTablesTests {
-    /// Forwarding, access and scopes, and body limits are written by
+    /// Forwarding, access and scopes, body limits and the date-carrying bodies are written by
     /// `scripts/generate-operations.py` from `openapi.yaml`; `--check` writes them again and fails
     /// when a committed file differs (a contract change without `make operations`).
     @Test func theCommittedTablesAreWhatTheContractGivesToday() async throws {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("operations-check-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestDatabase.repositoryRoot.appendingPathComponent("scripts/generate-operations.py").path, "--check"]
-        process.currentDirectoryURL = TestDatabase.repositoryRoot
-        process.standardOutput = handle
-        process.standardError = handle
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        try handle.close()
-        let text = try String(contentsOf: log, encoding: .utf8)
+        let (status, text) = try await RepositoryScript.run("generate-operations.py", ["--check"])
 
         #expect(status == 0, "\(text)")
-        #expect(text.contains("3 operation tables of \(AccessPolicy.operations.count) operations are fresh"), "\(text)")
+        #expect(text.contains("4 operation tables of \(AccessPolicy.operations.count) operations are fresh"), "\(text)")
     }
 
     @Test func aLargerBodyLimitMatchesItsOperationsPathWithAnyValueInATemplateSegment() {
