@@ -221,19 +221,43 @@ extension PostgresTimeEntryRepository {
     /// inputs, in name order: the account's weekly hours, their contracts' spans, and the weekly
     /// hours in force month by month (a change takes effect from a month's first day) for the
     /// few whose capacity ever changed.
+    ///
+    /// Named people's contracts are read in start order in a subquery of their own: the named
+    /// statement is prepared and runs on a generic plan, where the contracts' btree by person and
+    /// start and the exclusion constraint's GiST index cost the same to the planner; the order
+    /// asked for is free from the btree only, so the plan reads ~2 pages a person instead of ~20
+    /// (50 people: 5 ms → 0.6 ms).
     static func capacityPeople(named: Bool) -> String {
-        """
-        SELECT a.id, a.last_name || ' ' || a.first_name, coalesce(a.capacity_hours_per_week, 40)::text,
-               array_agg(c.valid_from::text ORDER BY c.valid_from), array_agg(coalesce(c.valid_to::text, '') ORDER BY c.valid_from),
-               CASE WHEN EXISTS (SELECT 1 FROM capacity_changes h WHERE h.account_id = a.id) THEN
-                   (SELECT array_agg(to_char(m, 'YYYY-MM') || '=' || weekly_capacity(a.id, m::date)::text ORDER BY m)
-                    FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') AS m)
-               END
-        FROM accounts a JOIN contracts c ON c.account_id = a.id
-        WHERE \(named ? "a.id = ANY($3::uuid[]) AND " : "")c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to >= $1::date)
-        GROUP BY a.id
-        ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
-        """
+        let weeklyByMonth = """
+            CASE WHEN EXISTS (SELECT 1 FROM capacity_changes h WHERE h.account_id = a.id) THEN
+                (SELECT array_agg(to_char(m, 'YYYY-MM') || '=' || weekly_capacity(a.id, m::date)::text ORDER BY m)
+                 FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') AS m)
+            END
+            """
+        guard named else {
+            return """
+                SELECT a.id, a.last_name || ' ' || a.first_name, coalesce(a.capacity_hours_per_week, 40)::text,
+                       array_agg(c.valid_from::text ORDER BY c.valid_from), array_agg(coalesce(c.valid_to::text, '') ORDER BY c.valid_from),
+                       \(weeklyByMonth)
+                FROM accounts a JOIN contracts c ON c.account_id = a.id
+                WHERE c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to >= $1::date)
+                GROUP BY a.id
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+                """
+        }
+        return """
+            SELECT a.id, a.last_name || ' ' || a.first_name, coalesce(a.capacity_hours_per_week, 40)::text, c.froms, c.tos,
+                   \(weeklyByMonth)
+            FROM accounts a
+            CROSS JOIN LATERAL (
+                SELECT array_agg(k.valid_from::text) AS froms, array_agg(coalesce(k.valid_to::text, '')) AS tos
+                FROM (SELECT valid_from, valid_to FROM contracts
+                      WHERE account_id = a.id AND valid_from <= $2::date AND (valid_to IS NULL OR valid_to >= $1::date)
+                      ORDER BY valid_from) k
+            ) c
+            WHERE a.id = ANY($3::uuid[]) AND c.froms IS NOT NULL
+            ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id
+            """
     }
 
     /// A row of `capacityPeople`, without time off.
