@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StaffbookCore
 
 @Suite("Time rules and files")
@@ -22,6 +23,34 @@ struct TimeRulesTests {
         #expect(TimeRules.capacityHours(workingDays: days, weeklyCapacity: 40, covered: { _ in true }) == 32)
         #expect(TimeRules.utilisation(hours: 30, capacity: 32) == Decimal(string: "0.94"))
         #expect(TimeRules.utilisation(hours: 5, capacity: 0) == nil)
+    }
+
+    @Test func aPersonsCapacityFollowsTheWeeklyHoursOfEachMonthTheContractAndTheTimeAway() {
+        func away(_ first: String, _ last: String, _ part: AbsencePart, hours: Decimal? = nil) -> Absence {
+            Absence(
+                id: UUID(), personId: UUID(), kind: "vacation", firstDay: Self.day(first), lastDay: Self.day(last), part: part, hours: hours,
+                workingDays: 1, state: .approved, note: nil, reason: nil, decidedBy: nil, decidedAt: nil, createdAt: Date())
+        }
+        // October 2026 has 21 working days (28 October is a holiday), November 1 to 13 ten
+        // (17 November is later). 32 hours a week in October (6.4 a day), 37.5 from November
+        // (7.5 a day); the contract ends on 13 November.
+        let days = TimeRules.workingDays(DayRange(from: Self.day("2026-10-01"), to: Self.day("2026-11-30")))
+        let basis = CapacityBasis(
+            personId: UUID(), name: "Svobodová Petra", weeklyCapacity: 40,
+            weeklyByMonth: [CalendarMonth(year: 2026, month: 10): 32, CalendarMonth(year: 2026, month: 11): Decimal(string: "37.5") ?? 0],
+            contractRanges: [(from: Self.day("2026-10-01"), to: Self.day("2026-11-13"))],
+            timeOff: [
+                away("2026-10-05", "2026-10-06", .full),  // two whole days: 12.8 hours
+                away("2026-10-07", "2026-10-07", .morning),  // half a day: 3.2
+                away("2026-11-02", "2026-11-02", .hours, hours: 2),  // two hours of 7.5
+                away("2026-11-03", "2026-11-03", .hours, hours: 9),  // more than the day: all of it
+            ])
+
+        // October: 21 × 6.4 − 12.8 − 3.2 = 118.4; November: 10 × 7.5 − 2 − 7.5 = 65.5.
+        #expect(basis.hours(workingDays: days) == Decimal(string: "183.9"))
+        #expect(TimeRules.capacityHours(workingDays: days, weeklyCapacity: 40, covered: { _ in false }) == 0)
+        let thirds = TimeRules.capacityHours(workingDays: Array(days.prefix(3)), weeklyCapacity: 10, covered: { _ in true })
+        #expect(thirds == 6, "three days of 2 hours")
     }
 
     @Test func aStoppedTimerIsCappedAtADayAndDroppedWhenItRanNoWholeSecond() {

@@ -31,7 +31,11 @@ package struct CapacityBasis: Sendable {
         TimeRules.capacityHours(
             workingDays: workingDays, weeklyCapacity: { weeklyByMonth[$0.calendarMonth] ?? weeklyCapacity },
             covered: { day in contractRanges.contains { day >= $0.from && $0.to.map { day <= $0 } ?? true } },
-            away: { day, daily in timeOff.reduce(Decimal(0)) { $0 + $1.hoursAway(on: day, daily: daily) } }
+            away: { day, daily in
+                // Most days nobody is away: no decimal sum for them.
+                timeOff.contains { day >= $0.firstDay && day <= $0.lastDay }
+                    ? timeOff.reduce(Decimal(0)) { $0 + $1.hoursAway(on: day, daily: daily) } : 0
+            }
         )
     }
 }

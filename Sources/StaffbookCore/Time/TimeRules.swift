@@ -103,26 +103,34 @@ package enum TimeRules {
         capacityHours(workingDays: workingDays, weeklyCapacity: { _ in weeklyCapacity }, covered: covered, away: away)
     }
 
-    /// The same with the weekly capacity in force on each day (it changes from a month's first day).
+    /// The same with the weekly capacity in force on each day (it changes from a month's first day,
+    /// so it is asked once a month of the days).
     package static func capacityHours(
         workingDays: [CalendarDay], weeklyCapacity: (CalendarDay) -> Decimal, covered: (CalendarDay) -> Bool,
         away: (CalendarDay, Decimal) -> Decimal = { _, _ in 0 }
     ) -> Decimal {
-        // A weekly capacity changes at most monthly: its daily fifth is divided once per change,
-        // not on every day (a decimal division costs microseconds; a team's month has a thousand days).
-        var fifth: (weekly: Decimal, daily: Decimal)?
+        // Decimal arithmetic costs about a microsecond an operation and a team's month has a
+        // thousand days: the daily fifth is divided once a month, and the whole days (no time
+        // away) are counted and multiplied once a month instead of added one by one.
+        var month: CalendarMonth?
+        var daily = Decimal(0)
+        var wholeDays = 0
         var sum = Decimal(0)
         for day in workingDays where covered(day) {
-            let weekly = weeklyCapacity(day)
-            let daily: Decimal
-            if let fifth, fifth.weekly == weekly {
-                daily = fifth.daily
-            } else {
-                daily = weekly / 5
-                fifth = (weekly, daily)
+            if day.calendarMonth != month {
+                if wholeDays > 0 { sum += daily * Decimal(wholeDays) }
+                wholeDays = 0
+                month = day.calendarMonth
+                daily = weeklyCapacity(day) / 5
             }
-            sum += max(0, daily - away(day, daily))
+            let taken = away(day, daily)
+            if taken.isZero {
+                wholeDays += 1
+            } else {
+                sum += max(0, daily - taken)
+            }
         }
+        if wholeDays > 0 { sum += daily * Decimal(wholeDays) }
         return Money.rounded(sum)
     }
 
