@@ -40,11 +40,7 @@ extension Desk {
             "chart": DeskChart.bars(earnings, title: view.text("earnings")),
             "earnings": earnings.map { ["label": $0.label, "amount": $0.text] },
             "hasMonths": !rows.isEmpty,
-            "months": rows.map { row in
-                var model = monthModel(view, row, current: current)
-                model["label"] = format.month(row.month)
-                return model
-            },
+            "months": monthRows(view, rows, current: current),
             "done": view.doneText(query(request, "done")),
         ]
         return DeskPage(title: view.text("myMonths"), template: "months", model: model).response(view, library: library)
@@ -116,27 +112,73 @@ extension Desk {
             .response(view, library: library)
     }
 
+    /// The table's rows as markup (`RowTemplate`: two years of months are the page's bulk), each
+    /// saying what `monthModel` says of the month.
+    private func monthRows(_ view: DeskView, _ rows: [MonthRow], current: CalendarMonth) -> String {
+        let templates = library.monthRows(view.language)
+        let format = view.format
+        var html = ""
+        html.reserveCapacity(rows.count * 500)
+        for row in rows {
+            let shown = MonthShown(row, current: current)
+            var values = ["period": row.month.iso, "label": format.month(row.month), "state": view.text(shown.state)]
+            if let invoice = row.invoice {
+                values["amount"] = format.money(invoice.amount, currency: invoice.data.currency?.rawValue ?? "CZK")
+                if let reason = invoice.returnReason, !reason.isEmpty {
+                    var markup = ""
+                    templates.workerReason.render(["returnReason": reason], into: &markup)
+                    values["reason"] = markup
+                }
+                var attention = ""
+                for check in invoice.checks where check.status != .pass {
+                    templates.check.render(
+                        [
+                            "status": check.status.rawValue, "label": view.text("check." + check.kind.rawValue),
+                            "statusLabel": view.text(check.status.rawValue),
+                        ], into: &attention)
+                }
+                values["attention"] = attention
+            }
+            values["action"] = view.text(shown.canUpload ? (shown.isReplace ? "replaceInvoice" : "uploadInvoice") : "open")
+            templates.workerRow.render(values, into: &html)
+        }
+        return html
+    }
+
     /// A month as its row says: the state, the amount, the checks that need the person, and
     /// whether they may upload or replace the invoice.
     private func monthModel(_ view: DeskView, _ row: MonthRow, current: CalendarMonth) -> [String: Any] {
-        let format = view.format
-        var model: [String: Any] = ["period": row.month.iso]
-        guard let invoice = row.invoice else {
-            model["state"] = view.text(
-                row.hadContractorContract ? "month.missing" : row.hadAnyContract ? "month.awaitingStatement" : "month.noContract")
-            model["canUpload"] = row.hadContractorContract && row.month <= current
-            return model
-        }
-        let currency = invoice.data.currency?.rawValue ?? "CZK"
-        let actions = row.hadContractorContract ? InvoiceWorkflow.allowedActions(state: invoice.state, kind: invoice.kind, actors: [.owner]) : []
+        let shown = MonthShown(row, current: current)
+        var model: [String: Any] = [
+            "period": row.month.iso, "state": view.text(shown.state), "canUpload": shown.canUpload, "isReplace": shown.isReplace,
+        ]
+        guard let invoice = row.invoice else { return model }
         model["invoiceId"] = invoice.id.lowercasedString
-        model["state"] = view.text(invoice.state.rawValue)
         model["kind"] = view.text(invoice.kind.rawValue)
-        model["amount"] = format.money(invoice.amount, currency: currency)
+        model["amount"] = view.format.money(invoice.amount, currency: invoice.data.currency?.rawValue ?? "CZK")
         model["returnReason"] = invoice.returnReason ?? ""
-        model["canUpload"] = actions.contains(.upload) || actions.contains(.replace)
-        model["isReplace"] = actions.contains(.replace)
         model["attention"] = invoice.checks.filter { $0.status != .pass }.map { check(view, $0) }
         return model
+    }
+}
+
+/// What a worker's month shows whatever the page: its state's text key, and whether they may
+/// upload an invoice or replace the one there.
+private struct MonthShown {
+    var state: String
+    var canUpload: Bool
+    var isReplace: Bool
+
+    init(_ row: MonthRow, current: CalendarMonth) {
+        guard let invoice = row.invoice else {
+            state = row.hadContractorContract ? "month.missing" : row.hadAnyContract ? "month.awaitingStatement" : "month.noContract"
+            canUpload = row.hadContractorContract && row.month <= current
+            isReplace = false
+            return
+        }
+        let actions = row.hadContractorContract ? InvoiceWorkflow.allowedActions(state: invoice.state, kind: invoice.kind, actors: [.owner]) : []
+        state = invoice.state.rawValue
+        canUpload = actions.contains(.upload) || actions.contains(.replace)
+        isReplace = actions.contains(.replace)
     }
 }

@@ -131,9 +131,12 @@ struct TeamRows: Sendable {
     var waiting: RowTemplate
 }
 
-/// The month table's row templates (`DeskTemplates.monthRow` and its parts).
+/// The month tables' row templates: an admin's month (`DeskTemplates.monthRow` and its parts)
+/// and a worker's months (`workerMonthRow`, `workerMonthReason`, and `monthCheck` too).
 struct MonthRows: Sendable {
     var row: RowTemplate
     var check: RowTemplate
     var allPass: RowTemplate
+    var workerRow: RowTemplate
+    var workerReason: RowTemplate
 }

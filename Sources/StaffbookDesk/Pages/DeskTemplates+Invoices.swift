@@ -12,12 +12,7 @@ extension DeskTemplates {
         </section>
         {{#hasMonths}}<table class="rows"><thead><tr><th scope="col">{{t.period}}</th><th scope="col">{{t.state}}</th><th scope="col" class="num">{{t.amount}}</th>\
         <th scope="col">{{t.checks}}</th><th scope="col">{{t.actions}}</th></tr></thead><tbody>
-        {{#months}}<tr><td data-label="{{t.period}}">{{label}}</td><td data-label="{{t.state}}"><span class="state">{{state}}</span>\
-        {{#returnReason}}<br><small>{{t.returnReason}} {{returnReason}}</small>{{/returnReason}}</td>\
-        <td class="num" data-label="{{t.amount}}">{{amount}}</td><td data-label="{{t.checks}}">{{#attention}}<span class="check-{{status}}">{{label}}: {{statusLabel}}</span><br>{{/attention}}</td>\
-        <td data-label="{{t.actions}}"><a href="/desk/months/{{period}}">{{#canUpload}}{{#isReplace}}{{t.replaceInvoice}}{{/isReplace}}{{^isReplace}}{{t.uploadInvoice}}{{/isReplace}}{{/canUpload}}\
-        {{^canUpload}}{{t.open}}{{/canUpload}}<span class="visually-hidden"> {{label}}</span></a></td></tr>
-        {{/months}}</tbody></table>{{/hasMonths}}
+        {{{months}}}</tbody></table>{{/hasMonths}}
         {{^hasMonths}}<p>{{t.noMonths}}</p>{{/hasMonths}}
         """
 
@@ -86,6 +81,20 @@ extension DeskTemplates {
         <td class="num" data-label="{{t.difference}}">{{difference}}</td><td data-label="{{t.state}}"><span class="state">{{state}}</span></td>\
         <td data-label="{{t.checks}}">{{{checks}}}</td></tr>
 
+        """
+
+    /// One month of a worker's table (a `RowTemplate`): `reason` is `workerMonthReason` when the
+    /// invoice was returned, `attention` made of `monthCheck` for each check that does not pass,
+    /// `action` the link's words.
+    static let workerMonthRow = """
+        <tr><td data-label="{{t.period}}">{{label}}</td><td data-label="{{t.state}}"><span class="state">{{state}}</span>{{{reason}}}</td>\
+        <td class="num" data-label="{{t.amount}}">{{amount}}</td><td data-label="{{t.checks}}">{{{attention}}}</td>\
+        <td data-label="{{t.actions}}"><a href="/desk/months/{{period}}">{{action}}<span class="visually-hidden"> {{label}}</span></a></td></tr>
+
+        """
+
+    static let workerMonthReason = """
+        <br><small>{{t.returnReason}} {{returnReason}}</small>
         """
 
     static let monthCheck = """

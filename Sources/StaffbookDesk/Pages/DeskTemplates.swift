@@ -43,7 +43,8 @@ enum DeskTemplates {
         let texts = DeskTexts.all(language)
         return MonthRows(
             row: try RowTemplate(withTexts(monthRow, texts)), check: try RowTemplate(withTexts(monthCheck, texts)),
-            allPass: try RowTemplate(withTexts(monthAllPass, texts)))
+            allPass: try RowTemplate(withTexts(monthAllPass, texts)), workerRow: try RowTemplate(withTexts(workerMonthRow, texts)),
+            workerReason: try RowTemplate(withTexts(workerMonthReason, texts)))
     }
 
     /// The team's month's rows, in this language's words.
@@ -56,7 +57,7 @@ enum DeskTemplates {
 
     static let rows: [(String, String)] = [
         ("monthRow", monthRow), ("monthCheck", monthCheck), ("monthAllPass", monthAllPass), ("teamRow", teamRow), ("teamDecide", teamDecide),
-        ("teamWaiting", teamWaiting),
+        ("teamWaiting", teamWaiting), ("workerMonthRow", workerMonthRow), ("workerMonthReason", workerMonthReason),
     ]
 
     static let all: [(String, String)] = [

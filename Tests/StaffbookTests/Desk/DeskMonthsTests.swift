@@ -53,4 +53,49 @@ struct DeskMonthsTests {
             #expect(future.status == .notFound)
         }
     }
+
+    /// The row of one month in the months table, from its `<tr>` to its `</tr>`.
+    static func row(_ month: String, in html: String) -> String? {
+        guard let link = html.range(of: "href=\"/desk/months/\(month)\""),
+            let start = html.range(of: "<tr>", options: .backwards, range: html.startIndex..<link.lowerBound),
+            let end = html.range(of: "</tr>", range: link.upperBound..<html.endIndex)
+        else { return nil }
+        return String(html[start.lowerBound..<end.upperBound])
+    }
+
+    @Test func eachMonthsRowSaysItsStateAmountChecksReturnReasonAndWhatTheWorkerMayDo() async throws {
+        try await TestApp.test(configure: InvoiceDesk.configure) { app in
+            try await app.seedDemo()
+            let jan = DeskBrowser(app)
+            try await jan.signIn("jan.novak@staffbook.example")
+            let before = try await jan.get("/desk/months")
+            let form = try await jan.get("/desk/months/2026-10")
+            let parts = [
+                Multipart.Part(name: "csrf", bytes: Array(jan.token(of: form).utf8)),
+                Multipart.Part(name: "key", bytes: Array(try #require(DeskBrowser.hidden("key", in: form.text)).utf8)),
+                Multipart.Part(
+                    name: "file", filename: "faktura.pdf", contentType: "application/pdf",
+                    bytes: Array(try ISDOCFixture.pdf(attaching: ISDOCFixture().xml))),
+            ]
+            _ = try await jan.postMultipart("/desk/months/2026-10", parts)
+            let submitted = try await jan.get("/desk/months")
+            _ = try await app.sql(
+                "UPDATE invoices SET state = 'returned', return_reason = 'Chybí <objednávka> & razítko' WHERE account_id = '\(Demo.janNovak)' AND period = '2026-10-01'"
+            )
+            let returned = try await jan.get("/desk/months")
+
+            let missing = try #require(Self.row("2026-10", in: before.text))
+            #expect(missing.contains("<span class=\"state\">not uploaded yet</span>") && missing.contains(">Upload the invoice<"))
+            #expect(missing.contains("<span class=\"visually-hidden\"> October 2026</span>"), "the link names its month to a screen reader")
+            let fresh = try #require(Self.row("2026-10", in: submitted.text))
+            #expect(fresh.contains("<span class=\"state\">submitted</span>") && fresh.contains(">Replace the invoice<"))
+            #expect(fresh.contains("CZK") || fresh.contains("Kč"), "the amount with its currency")
+            #expect(!fresh.contains("Returned because"))
+            let back = try #require(Self.row("2026-10", in: returned.text))
+            #expect(back.contains("<span class=\"state\">returned</span>"))
+            #expect(back.contains("<small>Returned because Chybí &lt;objednávka&gt; &amp; razítko</small>"), "the reason, escaped")
+            #expect(back.contains(">Replace the invoice<"))
+            #expect(returned.text.components(separatedBy: "<tr>").count - 1 >= 2, "the header and at least the months since the first contract")
+        }
+    }
 }
