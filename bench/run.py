@@ -333,12 +333,13 @@ def main():
         # The desk's pages of a leader and a worker: the team's month (a team of 50, a row a member
         # with hours, capacity, days without entries, days away and the timesheet) and a
         # contractor's two years of invoices.
-        # The team's month also at four connections: a company's leaders opening it at once, where
-        # its latency is the page's own and not the queue of 32 that two cores serve in turn.
+        # Both also at four connections: people opening their page at once, where its latency is
+        # the page's own and not the queue of 32 that two cores serve in turn.
         for name, email, path, connections in (
                 ("GET /desk/team (a team of 50, the month)", "person2@bench.example", "/desk/team?month=2026-10", CONNECTIONS),
                 ("GET /desk/team (a team of 50, the month) ×4", "person2@bench.example", "/desk/team?month=2026-10", 4),
-                ("GET /desk/months (a worker's invoices)", "person3@bench.example", "/desk/months", CONNECTIONS)):
+                ("GET /desk/months (a worker's invoices)", "person3@bench.example", "/desk/months", CONNECTIONS),
+                ("GET /desk/months (a worker's invoices) ×4", "person3@bench.example", "/desk/months", 4)):
             rows.append(wrk(name, BENCH_PATH=path, BENCH_COOKIE=desk_cookie(email), connections=connections))
             print(f"  {name}: {rows[-1]['rps']:.0f} req/s, p50 {rows[-1]['p50_ms']:.1f} ms", flush=True)
         feed = requests.post(URL + "/v1/me/calendar-feeds", headers={"Authorization": f"Bearer {leader}"}, json={"teamId": team},

@@ -141,6 +141,7 @@ def sign_out(driver):
 def worker_and_leader(driver, walk, server, database):
     """Petra runs the timer, asks for a vacation and submits October; Tomáš, who leads her team,
     approves both from his team's month; her October is then approved and its entries locked."""
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
     petra_id = psql(database, "SELECT id FROM accounts WHERE email = 'petra.svobodova@staffbook.example'")
@@ -148,8 +149,13 @@ def worker_and_leader(driver, walk, server, database):
     check("desk: a worker signs in and lands on their own time", driver.current_url.endswith("/desk/time"), driver.current_url)
     walk.look("time")
     Select(driver.find_element(By.ID, "timer-project")).select_by_index(0)
-    driver.find_element(By.ID, "timer-description").send_keys("Revize kódu")
-    navigate(driver, driver.find_element(By.CSS_SELECTOR, "#timer-heading ~ form button[type=submit]"))
+    # The timer started with the keyboard only: Tab to the description, type, Tab to Start, Enter.
+    described = tab_to(driver, "#timer-description")
+    ActionChains(driver).send_keys("Revize kódu").perform()
+    started = tab_to(driver, "#timer-heading ~ form button[type=submit]")
+    press_enter(driver)
+    check("desk: the worker starts the timer with the keyboard only (Tab, type, Tab, Enter), focus drawn at each stop",
+          described is True and started is True, f"description focus {described}, start focus {started}")
     running = driver.find_element(By.ID, "main").text
     walk.look("time-running")
     navigate(driver, driver.find_element(By.CSS_SELECTOR, "button[name=press][value=stop]"))
@@ -178,8 +184,13 @@ def worker_and_leader(driver, walk, server, database):
     desk_sign_in(driver, server, LEADER)
     driver.get(server.url + "/desk/team?month=2026-10")
     walk.look("team-month")
-    navigate(driver, driver.find_element(By.CSS_SELECTOR, "form[action^='/desk/team/absences/'] button[value=approve]"))
-    navigate(driver, driver.find_element(By.CSS_SELECTOR, f"form[action='/desk/team/timesheets/{petra_id}'] button[value=approve]"))
+    # Both decisions with the keyboard only: Tab to Approve, Enter.
+    absence_focus = tab_to(driver, "form[action^='/desk/team/absences/'] button[value=approve]")
+    press_enter(driver)
+    sheet_focus = tab_to(driver, f"form[action='/desk/team/timesheets/{petra_id}'] button[value=approve]")
+    press_enter(driver)
+    check("desk: the leader reaches Approve of the time off and of the timesheet with Tab (focus drawn) and presses Enter",
+          absence_focus is True and sheet_focus is True, f"time off {absence_focus}, timesheet {sheet_focus}")
     walk.look("team-decided")
     decided = (psql(database, f"SELECT state FROM absences WHERE account_id = '{petra_id}' AND first_day = '2026-12-07'"),
                psql(database, f"SELECT state FROM timesheets WHERE account_id = '{petra_id}' AND month = '2026-10-01'"))
