@@ -94,6 +94,18 @@ def reference_page():
         schemas = [name for name in spec["components"]["schemas"] if not name.startswith("Problem")]
         absent = [name for name in schemas if f'id="schema-{name}"' not in dom]
         check(f"/docs in Chromium: all {len(schemas)} schemas shown", not absent, f"missing: {absent[:5]}")
+        # Every link within the page leads to an element of it, as the browser resolves it.
+        dangling = browser.evaluate(phone, "JSON.stringify([...document.querySelectorAll('a[href^=\"#\"]')]"
+                                           ".map(a => decodeURIComponent(a.getAttribute('href').slice(1)))"
+                                           ".filter(id => id && !document.getElementById(id)))")
+        links = browser.evaluate(phone, "document.querySelectorAll('a[href^=\"#\"]').length")
+        check(f"/docs in Chromium: every one of the {links} links within the page (href=\"#…\") finds its target",
+              links and json.loads(dangling) == [], dangling[:300])
+        # Chromium asks for gzip; the page came compressed (the bytes on the wire against the page's).
+        sizes = json.loads(browser.evaluate(phone, "JSON.stringify((e => [e.encodedBodySize, e.decodedBodySize])"
+                                                   "(performance.getEntriesByType('navigation')[0]))"))
+        check("/docs in Chromium: the page arrives gzipped (a tenth of its size or less on the wire)",
+              sizes[0] > 0 and sizes[0] * 10 <= sizes[1], f"{sizes[0]} bytes on the wire for {sizes[1]}")
         values = path_enum_values(spec)
         unshown = [(id, value) for id, value in values if f"<code>{value}</code>" not in articles.get(id, "")]
         check(f"/docs in Chromium: every value of a path parameter's enumeration shown ({len(values)})", values and not unshown,
@@ -112,6 +124,11 @@ def reference_page():
         browser.screenshot(search, os.path.join(SHOTS, "docs-upload.png"))
         check("/docs on a phone: an operation's anchor opens at it, the search box finds the upload",
               top is not None and 0 <= top < 40 and "uploadMyInvoice" in (found or "").split(","), f"anchor at {top}, found {found}")
+        words = browser.phone()
+        browser.load(words, server.url + "/docs?q=approve+invoice")
+        approving = browser.evaluate(words, "[...document.querySelectorAll('article.op')].map(a => a.id).join(',')")
+        check("/docs in Chromium: a search of two words, \"approve invoice\", finds actOnInvoice",
+              "actOnInvoice" in (approving or "").split(","), f"found {approving}")
         print(f"   screenshots: .local/docs.png, .local/docs-approve.png, .local/docs-upload.png; {len(dom)} bytes of DOM, "
               f"{len(articles)} operations, {len(schemas)} schemas")
     finally:
