@@ -15,7 +15,8 @@ from openapi.yaml, the one contract:
    does not use publicly); every string enum open to values added later (`.unknown(String)`,
    so a later server's new state does not fail a shipped app's list) and printing its raw
    value; reading an answer as a case it is not throws `UnexpectedAnswer` naming the two cases
-   (the runtime's error describes the whole answer).
+   (the runtime's error describes the whole answer); a field whose schema the client replaces
+   with a type of its own keeps its description as a doc comment.
 4. `StaffbookAPIClient.swift`, one forwarding method per operation that throws Staffbook's own
    errors instead of the runtime's `ClientError` (whose description carries the input: a
    password at sign-in), and `Pages+Conformances.swift`, the lists that page by `nextCursor`.
@@ -266,6 +267,27 @@ def tidy(text: str) -> str:
     return UNEXPECTED.sub(r'throw UnexpectedAnswer(expected: "\2", received: self)', "\n".join(out))
 
 
+REMARK = re.compile(r"^(\s*)/// - Remark: Generated from `#/components/schemas/(\w+)/(\w+)`\.$")
+
+
+def documented(text: str, contract: dict) -> str:
+    """A field that refers to a schema the client replaces with a type of its own (`Id`, `Month`,
+    `Day`, `Money`) gets its description as a doc comment too: the generator writes one for every
+    other field with a description, but only the Remark line for these."""
+    schemas = contract["components"]["schemas"]
+    out: list[str] = []
+    for line in text.split("\n"):
+        match = REMARK.match(line)
+        if match and not (out and out[-1].strip() == "///"):
+            prop = ((schemas.get(match.group(2)) or {}).get("properties") or {}).get(match.group(3))
+            if isinstance(prop, dict) and isinstance(prop.get("description"), str):
+                indent = match.group(1)
+                out += [f"{indent}/// {part}".rstrip() for part in prop["description"].strip().split("\n")]
+                out.append(f"{indent}///")
+        out.append(line)
+    return "\n".join(out)
+
+
 UNEXPECTED = re.compile(
     r'try throwUnexpectedResponse(Status|Body)\(\s*expected(?:Status|Content): "([^"]*)",\s*(?:response|body): self\s*\)'
 )
@@ -300,7 +322,7 @@ def render(into: pathlib.Path, tool: str) -> None:
         if not text.strip():
             path.unlink()  # the generator writes an empty file for each mode it was not asked for
             continue
-        path.write_text(tidy(text))
+        path.write_text(documented(tidy(text), contract))
     (into / "StaffbookAPIClient.swift").write_text(forwarding(contract))
     (into / "Pages+Conformances.swift").write_text(conformances(contract))
 

@@ -428,42 +428,64 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/TimeEntry`.
         public struct TimeEntry: Codable, Hashable, Sendable {
+            /// The entry.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/id`.
             public var id: Components.Schemas.Id
+            /// Whose time it is.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/personId`.
             public var personId: Components.Schemas.Id
+            /// The project the time is tracked on.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/project`.
             public var project: Components.Schemas.NamedRef
+            /// The project's client.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/client`.
             public var client: Components.Schemas.NamedRef
+            /// What was done.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/description`.
             public var description: Swift.String
+            /// When it started.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/start`.
             public var start: Foundation.Date
+            /// When it ended; absent while the timer runs.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/end`.
             public var end: Foundation.Date?
+            /// Whole seconds from start to end; absent while the timer runs.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/durationSeconds`.
             public var durationSeconds: Swift.Int?
+            /// Labels of the person's own, at most 20 of at most 50 characters.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/tags`.
             public var tags: [Swift.String]
+            /// Whether the time is billed to the client.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/billable`.
             public var billable: Swift.Bool
+            /// The running timer's entry.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntry/running`.
             public var running: Swift.Bool
             /// Creates a new `TimeEntry`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - personId:
-            ///   - project:
-            ///   - client:
-            ///   - description:
-            ///   - start:
-            ///   - end:
-            ///   - durationSeconds:
-            ///   - tags:
-            ///   - billable:
-            ///   - running:
+            ///   - id: The entry.
+            ///   - personId: Whose time it is.
+            ///   - project: The project the time is tracked on.
+            ///   - client: The project's client.
+            ///   - description: What was done.
+            ///   - start: When it started.
+            ///   - end: When it ended; absent while the timer runs.
+            ///   - durationSeconds: Whole seconds from start to end; absent while the timer runs.
+            ///   - tags: Labels of the person's own, at most 20 of at most 50 characters.
+            ///   - billable: Whether the time is billed to the client.
+            ///   - running: The running timer's entry.
             public init(
                 id: Components.Schemas.Id,
                 personId: Components.Schemas.Id,
@@ -1069,32 +1091,44 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Timesheet`.
         public struct Timesheet: Codable, Hashable, Sendable {
+            /// Whose month it is.
+            ///
             /// - Remark: Generated from `#/components/schemas/Timesheet/personId`.
             public var personId: Components.Schemas.Id
+            /// The month.
+            ///
             /// - Remark: Generated from `#/components/schemas/Timesheet/month`.
             public var month: Components.Schemas.Month
+            /// Where it stands.
+            ///
             /// - Remark: Generated from `#/components/schemas/Timesheet/state`.
             public var state: Components.Schemas.TimesheetState
             /// Why it was returned or reopened.
             ///
             /// - Remark: Generated from `#/components/schemas/Timesheet/reason`.
             public var reason: Swift.String?
+            /// When it was submitted for approval.
+            ///
             /// - Remark: Generated from `#/components/schemas/Timesheet/submittedAt`.
             public var submittedAt: Foundation.Date?
+            /// When it was approved, returned or reopened.
+            ///
             /// - Remark: Generated from `#/components/schemas/Timesheet/decidedAt`.
             public var decidedAt: Foundation.Date?
+            /// Who approved, returned or reopened it.
+            ///
             /// - Remark: Generated from `#/components/schemas/Timesheet/decidedBy`.
             public var decidedBy: Components.Schemas.Id?
             /// Creates a new `Timesheet`.
             ///
             /// - Parameters:
-            ///   - personId:
-            ///   - month:
-            ///   - state:
+            ///   - personId: Whose month it is.
+            ///   - month: The month.
+            ///   - state: Where it stands.
             ///   - reason: Why it was returned or reopened.
-            ///   - submittedAt:
-            ///   - decidedAt:
-            ///   - decidedBy:
+            ///   - submittedAt: When it was submitted for approval.
+            ///   - decidedAt: When it was approved, returned or reopened.
+            ///   - decidedBy: Who approved, returned or reopened it.
             public init(
                 personId: Components.Schemas.Id,
                 month: Components.Schemas.Month,
@@ -1554,20 +1588,32 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Absence`.
         public struct Absence: Codable, Hashable, Sendable {
+            /// The request.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/id`.
             public var id: Components.Schemas.Id
+            /// Whose time off it is.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/personId`.
             public var personId: Components.Schemas.Id
             /// In a team's calendar.
             ///
             /// - Remark: Generated from `#/components/schemas/Absence/personName`.
             public var personName: Swift.String?
+            /// The kind's code (`listAbsenceKinds`), or `away` where the viewer may not see the kind.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/kind`.
             public var kind: Swift.String
+            /// The first day away.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/firstDay`.
             public var firstDay: Components.Schemas.Day
+            /// The last day away; the first for a single day.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/lastDay`.
             public var lastDay: Components.Schemas.Day
+            /// Whole days, a morning or an afternoon (half a day), or `hours` of one day.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/part`.
             public enum PartPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
                 case full
@@ -1605,46 +1651,60 @@ extension Components {
                     try container.encode(rawValue)
                 }
             }
+            /// Whole days, a morning or an afternoon (half a day), or `hours` of one day.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/part`.
             public var part: Components.Schemas.Absence.PartPayload
+            /// The hours away, for `hours`.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/hours`.
             public var hours: Swift.String?
             /// Working days it takes (0.50 for half a day).
             ///
             /// - Remark: Generated from `#/components/schemas/Absence/workingDays`.
             public var workingDays: Swift.String
+            /// Where the request stands.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/state`.
             public var state: Components.Schemas.AbsenceState
+            /// The person's note to whoever decides.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/note`.
             public var note: Swift.String?
             /// Why it was rejected or cancelled.
             ///
             /// - Remark: Generated from `#/components/schemas/Absence/reason`.
             public var reason: Swift.String?
+            /// Who approved or rejected it.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/decidedBy`.
             public var decidedBy: Components.Schemas.Id?
+            /// When it was approved or rejected.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/decidedAt`.
             public var decidedAt: Foundation.Date?
+            /// When it was requested.
+            ///
             /// - Remark: Generated from `#/components/schemas/Absence/createdAt`.
             public var createdAt: Foundation.Date
             /// Creates a new `Absence`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - personId:
+            ///   - id: The request.
+            ///   - personId: Whose time off it is.
             ///   - personName: In a team's calendar.
-            ///   - kind:
-            ///   - firstDay:
-            ///   - lastDay:
-            ///   - part:
-            ///   - hours:
+            ///   - kind: The kind's code (`listAbsenceKinds`), or `away` where the viewer may not see the kind.
+            ///   - firstDay: The first day away.
+            ///   - lastDay: The last day away; the first for a single day.
+            ///   - part: Whole days, a morning or an afternoon (half a day), or `hours` of one day.
+            ///   - hours: The hours away, for `hours`.
             ///   - workingDays: Working days it takes (0.50 for half a day).
-            ///   - state:
-            ///   - note:
+            ///   - state: Where the request stands.
+            ///   - note: The person's note to whoever decides.
             ///   - reason: Why it was rejected or cancelled.
-            ///   - decidedBy:
-            ///   - decidedAt:
-            ///   - createdAt:
+            ///   - decidedBy: Who approved or rejected it.
+            ///   - decidedAt: When it was approved or rejected.
+            ///   - createdAt: When it was requested.
             public init(
                 id: Components.Schemas.Id,
                 personId: Components.Schemas.Id,
@@ -3102,24 +3162,44 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Me`.
         public struct Me: Codable, Hashable, Sendable {
+            /// The account.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/id`.
             public var id: Components.Schemas.Id
+            /// The work e-mail, used to sign in.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/email`.
             public var email: Swift.String
+            /// The first name.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/firstName`.
             public var firstName: Swift.String
+            /// The last name.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/lastName`.
             public var lastName: Swift.String
+            /// An academic title shown before the name.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/academicTitle`.
             public var academicTitle: Swift.String?
+            /// The job title.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/position`.
             public var position: Swift.String?
+            /// The hours a week the person is expected to work.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/capacityHoursPerWeek`.
             public var capacityHoursPerWeek: Swift.Double?
+            /// A phone number.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/phone`.
             public var phone: Swift.String?
+            /// A personal e-mail address.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/personalEmail`.
             public var personalEmail: Swift.String?
+            /// The language of mails and, unless the browser asks otherwise, of the desk.
+            ///
             /// - Remark: Generated from `#/components/schemas/Me/language`.
             public var language: Components.Schemas.Language
             /// Always includes `worker`.
@@ -3129,16 +3209,16 @@ extension Components {
             /// Creates a new `Me`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - email:
-            ///   - firstName:
-            ///   - lastName:
-            ///   - academicTitle:
-            ///   - position:
-            ///   - capacityHoursPerWeek:
-            ///   - phone:
-            ///   - personalEmail:
-            ///   - language:
+            ///   - id: The account.
+            ///   - email: The work e-mail, used to sign in.
+            ///   - firstName: The first name.
+            ///   - lastName: The last name.
+            ///   - academicTitle: An academic title shown before the name.
+            ///   - position: The job title.
+            ///   - capacityHoursPerWeek: The hours a week the person is expected to work.
+            ///   - phone: A phone number.
+            ///   - personalEmail: A personal e-mail address.
+            ///   - language: The language of mails and, unless the browser asks otherwise, of the desk.
             ///   - roles: Always includes `worker`.
             public init(
                 id: Components.Schemas.Id,
@@ -3314,16 +3394,28 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/PersonalAccessToken`.
         public struct PersonalAccessToken: Codable, Hashable, Sendable {
+            /// The token (not its secret).
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonalAccessToken/id`.
             public var id: Components.Schemas.Id
+            /// What its owner called it.
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonalAccessToken/name`.
             public var name: Swift.String
+            /// What it may reach; one of them is enough for an operation.
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonalAccessToken/scopes`.
             public var scopes: [Components.Schemas.TokenScope]
+            /// When it was made.
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonalAccessToken/createdAt`.
             public var createdAt: Foundation.Date
+            /// When it stops working; absent: when it is revoked.
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonalAccessToken/expiresAt`.
             public var expiresAt: Foundation.Date?
+            /// When a request last used it.
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonalAccessToken/lastUsedAt`.
             public var lastUsedAt: Foundation.Date?
             /// The client address of the last request made with it.
@@ -3333,12 +3425,12 @@ extension Components {
             /// Creates a new `PersonalAccessToken`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - name:
-            ///   - scopes:
-            ///   - createdAt:
-            ///   - expiresAt:
-            ///   - lastUsedAt:
+            ///   - id: The token (not its secret).
+            ///   - name: What its owner called it.
+            ///   - scopes: What it may reach; one of them is enough for an operation.
+            ///   - createdAt: When it was made.
+            ///   - expiresAt: When it stops working; absent: when it is revoked.
+            ///   - lastUsedAt: When a request last used it.
             ///   - lastUsedFrom: The client address of the last request made with it.
             public init(
                 id: Components.Schemas.Id,
@@ -5138,32 +5230,56 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/InvoiceData`.
         public struct InvoiceData: Codable, Hashable, Sendable {
+            /// The invoice's own number.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/number`.
             public var number: Swift.String?
+            /// The variable symbol the payment carries (up to ten digits).
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/variableSymbol`.
             public var variableSymbol: Swift.String?
+            /// The supplier's IČO: the person's own.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/supplierIco`.
             public var supplierIco: Swift.String?
+            /// The supplier's DIČ, for a VAT payer.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/supplierDic`.
             public var supplierDic: Swift.String?
+            /// The customer's IČO: the company's.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/customerIco`.
             public var customerIco: Swift.String?
+            /// When the invoice was issued.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/issueDate`.
             public var issueDate: Components.Schemas.Day?
+            /// The date of the taxable supply.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/taxableSupplyDate`.
             public var taxableSupplyDate: Components.Schemas.Day?
+            /// When it is due.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/dueDate`.
             public var dueDate: Components.Schemas.Day?
+            /// The total without VAT.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/amountWithoutVat`.
             public var amountWithoutVat: Components.Schemas.Money?
+            /// The VAT; 0.00 for none.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/vatAmount`.
             public var vatAmount: Components.Schemas.Money?
             /// Percent.
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/vatRate`.
             public var vatRate: Swift.String?
+            /// The total with VAT.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/total`.
             public var total: Components.Schemas.Money?
+            /// The currency of the amounts.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/currency`.
             public enum CurrencyPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
                 case czk
@@ -5195,10 +5311,16 @@ extension Components {
                     try container.encode(rawValue)
                 }
             }
+            /// The currency of the amounts.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/currency`.
             public var currency: Components.Schemas.InvoiceData.CurrencyPayload?
+            /// The account the invoice asks to be paid to.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/bankAccount`.
             public var bankAccount: Components.Schemas.BankAccountInfo?
+            /// Where each value came from, by the value's name.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/sources`.
             public struct SourcesPayload: Codable, Hashable, Sendable {
                 /// A container of undocumented properties.
@@ -5217,26 +5339,28 @@ extension Components {
                     try encoder.encodeAdditionalProperties(additionalProperties)
                 }
             }
+            /// Where each value came from, by the value's name.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceData/sources`.
             public var sources: Components.Schemas.InvoiceData.SourcesPayload
             /// Creates a new `InvoiceData`.
             ///
             /// - Parameters:
-            ///   - number:
-            ///   - variableSymbol:
-            ///   - supplierIco:
-            ///   - supplierDic:
-            ///   - customerIco:
-            ///   - issueDate:
-            ///   - taxableSupplyDate:
-            ///   - dueDate:
-            ///   - amountWithoutVat:
-            ///   - vatAmount:
+            ///   - number: The invoice's own number.
+            ///   - variableSymbol: The variable symbol the payment carries (up to ten digits).
+            ///   - supplierIco: The supplier's IČO: the person's own.
+            ///   - supplierDic: The supplier's DIČ, for a VAT payer.
+            ///   - customerIco: The customer's IČO: the company's.
+            ///   - issueDate: When the invoice was issued.
+            ///   - taxableSupplyDate: The date of the taxable supply.
+            ///   - dueDate: When it is due.
+            ///   - amountWithoutVat: The total without VAT.
+            ///   - vatAmount: The VAT; 0.00 for none.
             ///   - vatRate: Percent.
-            ///   - total:
-            ///   - currency:
-            ///   - bankAccount:
-            ///   - sources:
+            ///   - total: The total with VAT.
+            ///   - currency: The currency of the amounts.
+            ///   - bankAccount: The account the invoice asks to be paid to.
+            ///   - sources: Where each value came from, by the value's name.
             public init(
                 number: Swift.String? = nil,
                 variableSymbol: Swift.String? = nil,
@@ -5336,8 +5460,12 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceCheck`.
         public struct InvoiceCheck: Codable, Hashable, Sendable {
+            /// What is checked.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/kind`.
             public var kind: Components.Schemas.InvoiceCheckKind
+            /// `pass`; `fail`; or `needs_confirmation`, which waits for an admin.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/status`.
             public enum StatusPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
                 case pass
@@ -5372,16 +5500,24 @@ extension Components {
                     try container.encode(rawValue)
                 }
             }
+            /// `pass`; `fail`; or `needs_confirmation`, which waits for an admin.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/status`.
             public var status: Components.Schemas.InvoiceCheck.StatusPayload
             /// Why, when not `pass`: `over_tolerance`, `no_due_date`, `not_on_file`, …
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/code`.
             public var code: Swift.String?
+            /// What the hours and rates give (the amount's check).
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/expected`.
             public var expected: Components.Schemas.Money?
+            /// What the invoice says (the amount's check).
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/invoiced`.
             public var invoiced: Components.Schemas.Money?
+            /// Invoiced less expected (the amount's check).
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/difference`.
             public var difference: Components.Schemas.Money?
             /// What `expected` comes from.
@@ -5421,19 +5557,21 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/basis`.
             public var basis: Components.Schemas.InvoiceCheck.BasisPayload?
+            /// The invoice this one repeats (the duplicate's check).
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceCheck/otherInvoiceId`.
             public var otherInvoiceId: Components.Schemas.Id?
             /// Creates a new `InvoiceCheck`.
             ///
             /// - Parameters:
-            ///   - kind:
-            ///   - status:
+            ///   - kind: What is checked.
+            ///   - status: `pass`; `fail`; or `needs_confirmation`, which waits for an admin.
             ///   - code: Why, when not `pass`: `over_tolerance`, `no_due_date`, `not_on_file`, …
-            ///   - expected:
-            ///   - invoiced:
-            ///   - difference:
+            ///   - expected: What the hours and rates give (the amount's check).
+            ///   - invoiced: What the invoice says (the amount's check).
+            ///   - difference: Invoiced less expected (the amount's check).
             ///   - basis: What `expected` comes from.
-            ///   - otherInvoiceId:
+            ///   - otherInvoiceId: The invoice this one repeats (the duplicate's check).
             public init(
                 kind: Components.Schemas.InvoiceCheckKind,
                 status: Components.Schemas.InvoiceCheck.StatusPayload,
@@ -5754,14 +5892,24 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/MyInvoice`.
         public struct MyInvoice: Codable, Hashable, Sendable {
+            /// The month the invoice is for.
+            ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/period`.
             public var period: Components.Schemas.Month
+            /// The month's state: its invoice's, or `missing`, `awaiting_statement`, `no_contract` without one.
+            ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/state`.
             public var state: Components.Schemas.MonthState
+            /// The month's invoice, once there is one.
+            ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/invoiceId`.
             public var invoiceId: Components.Schemas.Id?
+            /// Uploaded by the person, or a statement the company generated.
+            ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/kind`.
             public var kind: Components.Schemas.InvoiceKind?
+            /// The invoice's total, in `currency`.
+            ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/amount`.
             public var amount: Components.Schemas.Money?
             /// The amount's currency.
@@ -5801,32 +5949,40 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/currency`.
             public var currency: Components.Schemas.MyInvoice.CurrencyPayload?
+            /// Why an admin returned it, while it is returned.
+            ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/returnReason`.
             public var returnReason: Swift.String?
+            /// The invoice's file, with a link to download it.
+            ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/file`.
             public var file: Components.Schemas.FileInfo?
+            /// What was read from the invoice: its ISDOC, or the upload form's fields.
+            ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/data`.
             public var data: Components.Schemas.InvoiceData?
             /// What an admin will see; fix and upload again before they look.
             ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/checks`.
             public var checks: [Components.Schemas.InvoiceCheck]?
+            /// What the person may do with the month now.
+            ///
             /// - Remark: Generated from `#/components/schemas/MyInvoice/actions`.
             public var actions: [Components.Schemas.InvoiceAction]
             /// Creates a new `MyInvoice`.
             ///
             /// - Parameters:
-            ///   - period:
-            ///   - state:
-            ///   - invoiceId:
-            ///   - kind:
-            ///   - amount:
+            ///   - period: The month the invoice is for.
+            ///   - state: The month's state: its invoice's, or `missing`, `awaiting_statement`, `no_contract` without one.
+            ///   - invoiceId: The month's invoice, once there is one.
+            ///   - kind: Uploaded by the person, or a statement the company generated.
+            ///   - amount: The invoice's total, in `currency`.
             ///   - currency: The amount's currency.
-            ///   - returnReason:
-            ///   - file:
-            ///   - data:
+            ///   - returnReason: Why an admin returned it, while it is returned.
+            ///   - file: The invoice's file, with a link to download it.
+            ///   - data: What was read from the invoice: its ISDOC, or the upload form's fields.
             ///   - checks: What an admin will see; fix and upload again before they look.
-            ///   - actions:
+            ///   - actions: What the person may do with the month now.
             public init(
                 period: Components.Schemas.Month,
                 state: Components.Schemas.MonthState,
