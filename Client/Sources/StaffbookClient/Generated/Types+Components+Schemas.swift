@@ -3624,33 +3624,49 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/UserSummary`.
         public struct UserSummary: Codable, Hashable, Sendable {
+            /// The account.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserSummary/id`.
             public var id: Components.Schemas.Id
+            /// The work e-mail.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserSummary/email`.
             public var email: Swift.String
+            /// The first name.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserSummary/firstName`.
             public var firstName: Swift.String
+            /// The last name.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserSummary/lastName`.
             public var lastName: Swift.String
+            /// An academic title shown before the name.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserSummary/academicTitle`.
             public var academicTitle: Swift.String?
+            /// The job title.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserSummary/position`.
             public var position: Swift.String?
+            /// False once deactivated.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserSummary/active`.
             public var active: Swift.Bool
+            /// The teams the person is a member of.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserSummary/teams`.
             public var teams: [Components.Schemas.TeamRef]
             /// Creates a new `UserSummary`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - email:
-            ///   - firstName:
-            ///   - lastName:
-            ///   - academicTitle:
-            ///   - position:
-            ///   - active:
-            ///   - teams:
+            ///   - id: The account.
+            ///   - email: The work e-mail.
+            ///   - firstName: The first name.
+            ///   - lastName: The last name.
+            ///   - academicTitle: An academic title shown before the name.
+            ///   - position: The job title.
+            ///   - active: False once deactivated.
+            ///   - teams: The teams the person is a member of.
             public init(
                 id: Components.Schemas.Id,
                 email: Swift.String,
@@ -3772,59 +3788,89 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/UserProfile`.
         public struct UserProfile: Codable, Hashable, Sendable {
+            /// The account.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/id`.
             public var id: Components.Schemas.Id
+            /// The work e-mail, used to sign in.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/email`.
             public var email: Swift.String
+            /// The first name.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/firstName`.
             public var firstName: Swift.String
+            /// The last name.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/lastName`.
             public var lastName: Swift.String
+            /// An academic title shown before the name.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/academicTitle`.
             public var academicTitle: Swift.String?
+            /// The job title.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/position`.
             public var position: Swift.String?
+            /// The hours a week the person is expected to work.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/capacityHoursPerWeek`.
             public var capacityHoursPerWeek: Swift.Double?
+            /// A phone number.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/phone`.
             public var phone: Swift.String?
+            /// A personal e-mail address.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/personalEmail`.
             public var personalEmail: Swift.String?
+            /// The language of the person's mails.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/language`.
             public var language: Components.Schemas.Language?
+            /// What the account may do; always includes `worker`.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/roles`.
             public var roles: [Components.Schemas.Role]
+            /// False once deactivated: the person cannot sign in.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/active`.
             public var active: Swift.Bool
+            /// The teams the person is a member of.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/teams`.
             public var teams: [Components.Schemas.TeamRef]
             /// Oldest first.
             ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/contracts`.
             public var contracts: [Components.Schemas.Contract]
+            /// The hourly rate in force today.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/currentRate`.
             public var currentRate: Components.Schemas.Rate?
+            /// The next rate already set, from its day.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/upcomingRate`.
             public var upcomingRate: Components.Schemas.Rate?
             /// Creates a new `UserProfile`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - email:
-            ///   - firstName:
-            ///   - lastName:
-            ///   - academicTitle:
-            ///   - position:
-            ///   - capacityHoursPerWeek:
-            ///   - phone:
-            ///   - personalEmail:
-            ///   - language:
-            ///   - roles:
-            ///   - active:
-            ///   - teams:
+            ///   - id: The account.
+            ///   - email: The work e-mail, used to sign in.
+            ///   - firstName: The first name.
+            ///   - lastName: The last name.
+            ///   - academicTitle: An academic title shown before the name.
+            ///   - position: The job title.
+            ///   - capacityHoursPerWeek: The hours a week the person is expected to work.
+            ///   - phone: A phone number.
+            ///   - personalEmail: A personal e-mail address.
+            ///   - language: The language of the person's mails.
+            ///   - roles: What the account may do; always includes `worker`.
+            ///   - active: False once deactivated: the person cannot sign in.
+            ///   - teams: The teams the person is a member of.
             ///   - contracts: Oldest first.
-            ///   - currentRate:
-            ///   - upcomingRate:
+            ///   - currentRate: The hourly rate in force today.
+            ///   - upcomingRate: The next rate already set, from its day.
             public init(
                 id: Components.Schemas.Id,
                 email: Swift.String,
@@ -6274,16 +6320,28 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceSummary`.
         public struct InvoiceSummary: Codable, Hashable, Sendable {
+            /// The invoice.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/id`.
             public var id: Components.Schemas.Id
+            /// Whose invoice it is.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/person`.
             public var person: Components.Schemas.InvoicePerson
+            /// The month it is for.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/period`.
             public var period: Components.Schemas.Month
+            /// Where it stands.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/state`.
             public var state: Components.Schemas.InvoiceState
+            /// Uploaded by the person, or a statement the company generated.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/kind`.
             public var kind: Components.Schemas.InvoiceKind
+            /// Its total.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/amount`.
             public var amount: Components.Schemas.Money
             /// The amount's currency.
@@ -6323,31 +6381,41 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/currency`.
             public var currency: Components.Schemas.InvoiceSummary.CurrencyPayload?
+            /// Its current file, with a link to download it.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/file`.
             public var file: Components.Schemas.FileInfo
+            /// The invoice's own number, as read from it.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/invoiceNumber`.
             public var invoiceNumber: Swift.String?
+            /// When it is due, as read from it.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/dueDate`.
             public var dueDate: Components.Schemas.Day?
+            /// Whether any check fails or waits for a confirmation, and which.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/checks`.
             public var checks: Components.Schemas.ChecksSummary?
+            /// What the caller may do with it now.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceSummary/actions`.
             public var actions: [Components.Schemas.InvoiceAction]
             /// Creates a new `InvoiceSummary`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - person:
-            ///   - period:
-            ///   - state:
-            ///   - kind:
-            ///   - amount:
+            ///   - id: The invoice.
+            ///   - person: Whose invoice it is.
+            ///   - period: The month it is for.
+            ///   - state: Where it stands.
+            ///   - kind: Uploaded by the person, or a statement the company generated.
+            ///   - amount: Its total.
             ///   - currency: The amount's currency.
-            ///   - file:
-            ///   - invoiceNumber:
-            ///   - dueDate:
-            ///   - checks:
-            ///   - actions:
+            ///   - file: Its current file, with a link to download it.
+            ///   - invoiceNumber: The invoice's own number, as read from it.
+            ///   - dueDate: When it is due, as read from it.
+            ///   - checks: Whether any check fails or waits for a confirmation, and which.
+            ///   - actions: What the caller may do with it now.
             public init(
                 id: Components.Schemas.Id,
                 person: Components.Schemas.InvoicePerson,
@@ -6462,16 +6530,28 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceDetail`.
         public struct InvoiceDetail: Codable, Hashable, Sendable {
+            /// The invoice.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/id`.
             public var id: Components.Schemas.Id
+            /// Whose invoice it is.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/person`.
             public var person: Components.Schemas.InvoicePerson
+            /// The month it is for.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/period`.
             public var period: Components.Schemas.Month
+            /// Where it stands.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/state`.
             public var state: Components.Schemas.InvoiceState
+            /// Uploaded by the person, or a statement the company generated.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/kind`.
             public var kind: Components.Schemas.InvoiceKind
+            /// Its total, in the currency of `data`.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/amount`.
             public var amount: Components.Schemas.Money
             /// The amount's currency.
@@ -6515,6 +6595,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/statementHours`.
             public var statementHours: Swift.String?
+            /// For a statement: where its hours come from.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/statementBasis`.
             public var statementBasis: Components.Schemas.StatementBasis?
             /// Present when the amount (a statement's, or the hours an uploaded invoice's amount check expects) comes from tracked hours: whether the person's timesheet of the month is approved now.
@@ -6525,26 +6607,48 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/statementLines`.
             public var statementLines: [Components.Schemas.StatementLine]?
+            /// Why an admin returned it, while it is returned.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/returnReason`.
             public var returnReason: Swift.String?
+            /// Its current file, with a link to download it.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/file`.
             public var file: Components.Schemas.FileInfo
+            /// What was read from it: its ISDOC, or the upload form's fields.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/data`.
             public var data: Components.Schemas.InvoiceData?
+            /// What the server checked, each with its outcome.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/checks`.
             public var checks: [Components.Schemas.InvoiceCheck]?
+            /// Whether any check fails or waits for a confirmation, and which.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/checksSummary`.
             public var checksSummary: Components.Schemas.ChecksSummary?
+            /// When an admin confirmed the account it asks to be paid to (one not on file).
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/bankAccountConfirmedAt`.
             public var bankAccountConfirmedAt: Foundation.Date?
+            /// What the caller may do with it now.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/actions`.
             public var actions: [Components.Schemas.InvoiceAction]
+            /// When it was submitted.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/submittedAt`.
             public var submittedAt: Foundation.Date
+            /// When an admin approved it.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/approvedAt`.
             public var approvedAt: Foundation.Date?
+            /// When it was paid.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/paidAt`.
             public var paidAt: Foundation.Date?
+            /// When it was marked exported to accounting.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/exportedAt`.
             public var exportedAt: Foundation.Date?
             /// Oldest first.
@@ -6554,28 +6658,28 @@ extension Components {
             /// Creates a new `InvoiceDetail`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - person:
-            ///   - period:
-            ///   - state:
-            ///   - kind:
-            ///   - amount:
+            ///   - id: The invoice.
+            ///   - person: Whose invoice it is.
+            ///   - period: The month it is for.
+            ///   - state: Where it stands.
+            ///   - kind: Uploaded by the person, or a statement the company generated.
+            ///   - amount: Its total, in the currency of `data`.
             ///   - currency: The amount's currency.
             ///   - statementHours: Hours of a generated statement.
-            ///   - statementBasis:
+            ///   - statementBasis: For a statement: where its hours come from.
             ///   - trackedHoursApproved: Present when the amount (a statement's, or the hours an uploaded invoice's amount check expects) comes from tracked hours: whether the person's timesheet of the month is approved now.
             ///   - statementLines: A generated statement's lines in date order (one per rate, one per public holiday).
-            ///   - returnReason:
-            ///   - file:
-            ///   - data:
-            ///   - checks:
-            ///   - checksSummary:
-            ///   - bankAccountConfirmedAt:
-            ///   - actions:
-            ///   - submittedAt:
-            ///   - approvedAt:
-            ///   - paidAt:
-            ///   - exportedAt:
+            ///   - returnReason: Why an admin returned it, while it is returned.
+            ///   - file: Its current file, with a link to download it.
+            ///   - data: What was read from it: its ISDOC, or the upload form's fields.
+            ///   - checks: What the server checked, each with its outcome.
+            ///   - checksSummary: Whether any check fails or waits for a confirmation, and which.
+            ///   - bankAccountConfirmedAt: When an admin confirmed the account it asks to be paid to (one not on file).
+            ///   - actions: What the caller may do with it now.
+            ///   - submittedAt: When it was submitted.
+            ///   - approvedAt: When an admin approved it.
+            ///   - paidAt: When it was paid.
+            ///   - exportedAt: When it was marked exported to accounting.
             ///   - events: Oldest first.
             public init(
                 id: Components.Schemas.Id,
@@ -7613,16 +7717,24 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Notification`.
         public struct Notification: Codable, Hashable, Sendable {
+            /// The notification.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/id`.
             public var id: Components.Schemas.Id
             /// Absent for the company chat's copy of a digest.
             ///
             /// - Remark: Generated from `#/components/schemas/Notification/personId`.
             public var personId: Components.Schemas.Id?
+            /// What it tells.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/kind`.
             public var kind: Components.Schemas.NotificationKind
+            /// Whether it was sent.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/state`.
             public var state: Components.Schemas.NotificationState
+            /// How it goes out.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/channel`.
             public enum ChannelPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
                 case email
@@ -7654,18 +7766,32 @@ extension Components {
                     try container.encode(rawValue)
                 }
             }
+            /// How it goes out.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/channel`.
             public var channel: Components.Schemas.Notification.ChannelPayload?
+            /// When it was queued.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/createdAt`.
             public var createdAt: Foundation.Date
+            /// When it went out.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/sentAt`.
             public var sentAt: Foundation.Date?
+            /// The month it is about, where it is about one.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/period`.
             public var period: Components.Schemas.Month?
+            /// The amount it tells of, where it tells one.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/amount`.
             public var amount: Components.Schemas.Money?
+            /// The reason it passes on (an invoice returned).
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/reason`.
             public var reason: Swift.String?
+            /// The day a new rate takes effect.
+            ///
             /// - Remark: Generated from `#/components/schemas/Notification/effectiveFrom`.
             public var effectiveFrom: Components.Schemas.Day?
             /// In an admins' digest, the month's submitted invoices whose checks fail or wait for confirmation.
@@ -7675,17 +7801,17 @@ extension Components {
             /// Creates a new `Notification`.
             ///
             /// - Parameters:
-            ///   - id:
+            ///   - id: The notification.
             ///   - personId: Absent for the company chat's copy of a digest.
-            ///   - kind:
-            ///   - state:
-            ///   - channel:
-            ///   - createdAt:
-            ///   - sentAt:
-            ///   - period:
-            ///   - amount:
-            ///   - reason:
-            ///   - effectiveFrom:
+            ///   - kind: What it tells.
+            ///   - state: Whether it was sent.
+            ///   - channel: How it goes out.
+            ///   - createdAt: When it was queued.
+            ///   - sentAt: When it went out.
+            ///   - period: The month it is about, where it is about one.
+            ///   - amount: The amount it tells of, where it tells one.
+            ///   - reason: The reason it passes on (an invoice returned).
+            ///   - effectiveFrom: The day a new rate takes effect.
             ///   - invoicesNeedingAttention: In an admins' digest, the month's submitted invoices whose checks fail or wait for confirmation.
             public init(
                 id: Components.Schemas.Id,
@@ -8289,53 +8415,79 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/PaymentRunItem`.
         public struct PaymentRunItem: Codable, Hashable, Sendable {
+            /// The payment.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/id`.
             public var id: Components.Schemas.Id
+            /// The invoice it pays.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/invoiceId`.
             public var invoiceId: Components.Schemas.Id
+            /// Whom it pays.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/personId`.
             public var personId: Components.Schemas.Id
+            /// The invoice's month.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/period`.
             public var period: Components.Schemas.Month
+            /// Where the payment stands.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/state`.
             public var state: Components.Schemas.PaymentItemState
+            /// What it pays.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/amount`.
             public var amount: Components.Schemas.Money
+            /// The amount's currency.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/currency`.
             public var currency: Swift.String
+            /// The name the bank order carries.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/creditorName`.
             public var creditorName: Swift.String
             /// IBAN.
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/bankAccount`.
             public var bankAccount: Swift.String
+            /// The account it pays to, in the Czech form.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/bankAccountDomestic`.
             public var bankAccountDomestic: Swift.String?
+            /// The variable symbol the payment carries.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/variableSymbol`.
             public var variableSymbol: Swift.String?
+            /// The invoice's due date.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/dueDate`.
             public var dueDate: Components.Schemas.Day
+            /// The message for the payee (`Faktura <number> <month>`).
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/message`.
             public var message: Swift.String
+            /// The day the bank statement shows it paid.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunItem/paidOn`.
             public var paidOn: Components.Schemas.Day?
             /// Creates a new `PaymentRunItem`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - invoiceId:
-            ///   - personId:
-            ///   - period:
-            ///   - state:
-            ///   - amount:
-            ///   - currency:
-            ///   - creditorName:
+            ///   - id: The payment.
+            ///   - invoiceId: The invoice it pays.
+            ///   - personId: Whom it pays.
+            ///   - period: The invoice's month.
+            ///   - state: Where the payment stands.
+            ///   - amount: What it pays.
+            ///   - currency: The amount's currency.
+            ///   - creditorName: The name the bank order carries.
             ///   - bankAccount: IBAN.
-            ///   - bankAccountDomestic:
-            ///   - variableSymbol:
-            ///   - dueDate:
-            ///   - message:
-            ///   - paidOn:
+            ///   - bankAccountDomestic: The account it pays to, in the Czech form.
+            ///   - variableSymbol: The variable symbol the payment carries.
+            ///   - dueDate: The invoice's due date.
+            ///   - message: The message for the payee (`Faktura <number> <month>`).
+            ///   - paidOn: The day the bank statement shows it paid.
             public init(
                 id: Components.Schemas.Id,
                 invoiceId: Components.Schemas.Id,
@@ -8433,33 +8585,49 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/PaymentRunSummary`.
         public struct PaymentRunSummary: Codable, Hashable, Sendable {
+            /// The run.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunSummary/id`.
             public var id: Components.Schemas.Id
+            /// Its number, counting up within the company.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunSummary/number`.
             public var number: Swift.Int
+            /// Where it stands.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunSummary/state`.
             public var state: Components.Schemas.PaymentRunState
+            /// When it was created.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunSummary/createdAt`.
             public var createdAt: Foundation.Date
+            /// When it was marked sent to the bank.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunSummary/sentAt`.
             public var sentAt: Foundation.Date?
+            /// When the last of its payments was found paid.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunSummary/paidAt`.
             public var paidAt: Foundation.Date?
+            /// When it was cancelled.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunSummary/cancelledAt`.
             public var cancelledAt: Foundation.Date?
+            /// Its sum in each currency.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunSummary/totals`.
             public var totals: [Components.Schemas.CurrencyTotal]
             /// Creates a new `PaymentRunSummary`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - number:
-            ///   - state:
-            ///   - createdAt:
-            ///   - sentAt:
-            ///   - paidAt:
-            ///   - cancelledAt:
-            ///   - totals:
+            ///   - id: The run.
+            ///   - number: Its number, counting up within the company.
+            ///   - state: Where it stands.
+            ///   - createdAt: When it was created.
+            ///   - sentAt: When it was marked sent to the bank.
+            ///   - paidAt: When the last of its payments was found paid.
+            ///   - cancelledAt: When it was cancelled.
+            ///   - totals: Its sum in each currency.
             public init(
                 id: Components.Schemas.Id,
                 number: Swift.Int,
@@ -8492,22 +8660,40 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/PaymentRun`.
         public struct PaymentRun: Codable, Hashable, Sendable {
+            /// The run.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/id`.
             public var id: Components.Schemas.Id
+            /// Its number, counting up within the company.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/number`.
             public var number: Swift.Int
+            /// Where it stands.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/state`.
             public var state: Components.Schemas.PaymentRunState
+            /// When it was created.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/createdAt`.
             public var createdAt: Foundation.Date
+            /// The admin who created it.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/createdBy`.
             public var createdBy: Components.Schemas.Id
+            /// When it was marked sent to the bank.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/sentAt`.
             public var sentAt: Foundation.Date?
+            /// When the last of its payments was found paid.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/paidAt`.
             public var paidAt: Foundation.Date?
+            /// When it was cancelled.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/cancelledAt`.
             public var cancelledAt: Foundation.Date?
+            /// Its sum in each currency.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/totals`.
             public var totals: [Components.Schemas.CurrencyTotal]
             /// - Remark: Generated from `#/components/schemas/PaymentRun/ActionsPayload`.
@@ -8549,25 +8735,29 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/actions`.
             public var actions: Components.Schemas.PaymentRun.ActionsPayload
+            /// One payment an invoice.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/items`.
             public var items: [Components.Schemas.PaymentRunItem]
+            /// What happened to it, oldest first.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/events`.
             public var events: [Components.Schemas.PaymentRunEvent]
             /// Creates a new `PaymentRun`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - number:
-            ///   - state:
-            ///   - createdAt:
-            ///   - createdBy:
-            ///   - sentAt:
-            ///   - paidAt:
-            ///   - cancelledAt:
-            ///   - totals:
+            ///   - id: The run.
+            ///   - number: Its number, counting up within the company.
+            ///   - state: Where it stands.
+            ///   - createdAt: When it was created.
+            ///   - createdBy: The admin who created it.
+            ///   - sentAt: When it was marked sent to the bank.
+            ///   - paidAt: When the last of its payments was found paid.
+            ///   - cancelledAt: When it was cancelled.
+            ///   - totals: Its sum in each currency.
             ///   - actions: What the run can take now.
-            ///   - items:
-            ///   - events:
+            ///   - items: One payment an invoice.
+            ///   - events: What happened to it, oldest first.
             public init(
                 id: Components.Schemas.Id,
                 number: Swift.Int,
@@ -9253,46 +9443,64 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Job`.
         public struct Job: Codable, Hashable, Sendable {
+            /// The job.
+            ///
             /// - Remark: Generated from `#/components/schemas/Job/id`.
             public var id: Components.Schemas.Id
+            /// What it does.
+            ///
             /// - Remark: Generated from `#/components/schemas/Job/kind`.
             public var kind: Components.Schemas.JobKind
             /// The occurrence (a date) or the notification it delivers.
             ///
             /// - Remark: Generated from `#/components/schemas/Job/key`.
             public var key: Swift.String
+            /// Where it stands.
+            ///
             /// - Remark: Generated from `#/components/schemas/Job/state`.
             public var state: Components.Schemas.JobState
+            /// When it is due to run.
+            ///
             /// - Remark: Generated from `#/components/schemas/Job/runAt`.
             public var runAt: Foundation.Date
+            /// How many times it has run.
+            ///
             /// - Remark: Generated from `#/components/schemas/Job/attempts`.
             public var attempts: Swift.Int
+            /// How many times it runs before it is given up.
+            ///
             /// - Remark: Generated from `#/components/schemas/Job/maxAttempts`.
             public var maxAttempts: Swift.Int
             /// Why the last attempt failed.
             ///
             /// - Remark: Generated from `#/components/schemas/Job/lastError`.
             public var lastError: Swift.String?
+            /// When it was queued.
+            ///
             /// - Remark: Generated from `#/components/schemas/Job/createdAt`.
             public var createdAt: Foundation.Date
+            /// When its latest attempt started.
+            ///
             /// - Remark: Generated from `#/components/schemas/Job/startedAt`.
             public var startedAt: Foundation.Date?
+            /// When it finished.
+            ///
             /// - Remark: Generated from `#/components/schemas/Job/finishedAt`.
             public var finishedAt: Foundation.Date?
             /// Creates a new `Job`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - kind:
+            ///   - id: The job.
+            ///   - kind: What it does.
             ///   - key: The occurrence (a date) or the notification it delivers.
-            ///   - state:
-            ///   - runAt:
-            ///   - attempts:
-            ///   - maxAttempts:
+            ///   - state: Where it stands.
+            ///   - runAt: When it is due to run.
+            ///   - attempts: How many times it has run.
+            ///   - maxAttempts: How many times it runs before it is given up.
             ///   - lastError: Why the last attempt failed.
-            ///   - createdAt:
-            ///   - startedAt:
-            ///   - finishedAt:
+            ///   - createdAt: When it was queued.
+            ///   - startedAt: When its latest attempt started.
+            ///   - finishedAt: When it finished.
             public init(
                 id: Components.Schemas.Id,
                 kind: Components.Schemas.JobKind,
