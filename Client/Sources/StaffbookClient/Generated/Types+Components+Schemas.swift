@@ -550,14 +550,24 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/NewTimeEntry`.
         public struct NewTimeEntry: Codable, Hashable, Sendable {
+            /// The project the time is tracked on.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewTimeEntry/projectId`.
             public var projectId: Components.Schemas.Id
+            /// What was done.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewTimeEntry/description`.
             public var description: Swift.String?
+            /// When it started.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewTimeEntry/start`.
             public var start: Foundation.Date
+            /// When it ended.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewTimeEntry/end`.
             public var end: Foundation.Date
+            /// Labels of the person's own.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewTimeEntry/tags`.
             public var tags: [Swift.String]?
             /// As the project is by default.
@@ -567,11 +577,11 @@ extension Components {
             /// Creates a new `NewTimeEntry`.
             ///
             /// - Parameters:
-            ///   - projectId:
-            ///   - description:
-            ///   - start:
-            ///   - end:
-            ///   - tags:
+            ///   - projectId: The project the time is tracked on.
+            ///   - description: What was done.
+            ///   - start: When it started.
+            ///   - end: When it ended.
+            ///   - tags: Labels of the person's own.
             ///   - billable: As the project is by default.
             public init(
                 projectId: Components.Schemas.Id,
@@ -634,16 +644,28 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/TimeEntryPatch`.
         public struct TimeEntryPatch: Codable, Hashable, Sendable {
+            /// The project the time is tracked on.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryPatch/projectId`.
             public var projectId: Components.Schemas.Id?
+            /// What was done.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryPatch/description`.
             public var description: Swift.String?
+            /// When it started.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryPatch/start`.
             public var start: Foundation.Date?
+            /// When it ended.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryPatch/end`.
             public var end: Foundation.Date?
+            /// Labels of the person's own.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryPatch/tags`.
             public var tags: [Swift.String]?
+            /// Whether the time is billed to the client.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeEntryPatch/billable`.
             public var billable: Swift.Bool?
             /// An admin's reason to change a settled month.
@@ -653,12 +675,12 @@ extension Components {
             /// Creates a new `TimeEntryPatch`.
             ///
             /// - Parameters:
-            ///   - projectId:
-            ///   - description:
-            ///   - start:
-            ///   - end:
-            ///   - tags:
-            ///   - billable:
+            ///   - projectId: The project the time is tracked on.
+            ///   - description: What was done.
+            ///   - start: When it started.
+            ///   - end: When it ended.
+            ///   - tags: Labels of the person's own.
+            ///   - billable: Whether the time is billed to the client.
             ///   - reason: An admin's reason to change a settled month.
             public init(
                 projectId: Components.Schemas.Id? = nil,
@@ -1185,18 +1207,28 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/TeamMemberMonth`.
         public struct TeamMemberMonth: Codable, Hashable, Sendable {
+            /// The member.
+            ///
             /// - Remark: Generated from `#/components/schemas/TeamMemberMonth/personId`.
             public var personId: Components.Schemas.Id
+            /// The member's name.
+            ///
             /// - Remark: Generated from `#/components/schemas/TeamMemberMonth/name`.
             public var name: Swift.String
+            /// Hours tracked in the month.
+            ///
             /// - Remark: Generated from `#/components/schemas/TeamMemberMonth/hours`.
             public var hours: Components.Schemas.Hours
+            /// The billable part of them.
+            ///
             /// - Remark: Generated from `#/components/schemas/TeamMemberMonth/billableHours`.
             public var billableHours: Components.Schemas.Hours
             /// Billable hours over hours (absent without hours).
             ///
             /// - Remark: Generated from `#/components/schemas/TeamMemberMonth/billableShare`.
             public var billableShare: Swift.String?
+            /// What the member was expected to work in the month.
+            ///
             /// - Remark: Generated from `#/components/schemas/TeamMemberMonth/capacityHours`.
             public var capacityHours: Components.Schemas.Hours
             /// Hours over capacity (absent without capacity).
@@ -1211,21 +1243,23 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TeamMemberMonth/runningSince`.
             public var runningSince: Foundation.Date?
+            /// Where the member's timesheet of the month stands.
+            ///
             /// - Remark: Generated from `#/components/schemas/TeamMemberMonth/timesheet`.
             public var timesheet: Components.Schemas.TimesheetState
             /// Creates a new `TeamMemberMonth`.
             ///
             /// - Parameters:
-            ///   - personId:
-            ///   - name:
-            ///   - hours:
-            ///   - billableHours:
+            ///   - personId: The member.
+            ///   - name: The member's name.
+            ///   - hours: Hours tracked in the month.
+            ///   - billableHours: The billable part of them.
             ///   - billableShare: Billable hours over hours (absent without hours).
-            ///   - capacityHours:
+            ///   - capacityHours: What the member was expected to work in the month.
             ///   - utilisation: Hours over capacity (absent without capacity).
             ///   - daysWithoutEntries: Working days of the month, up to today, on which no entry starts.
             ///   - runningSince: When the member's running timer started.
-            ///   - timesheet:
+            ///   - timesheet: Where the member's timesheet of the month stands.
             public init(
                 personId: Components.Schemas.Id,
                 name: Swift.String,
@@ -2124,10 +2158,16 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/TimerStart`.
         public struct TimerStart: Codable, Hashable, Sendable {
+            /// The project to track on.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimerStart/projectId`.
             public var projectId: Components.Schemas.Id
+            /// What is being done.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimerStart/description`.
             public var description: Swift.String?
+            /// Labels of the person's own.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimerStart/tags`.
             public var tags: [Swift.String]?
             /// When the button was pressed; now when absent.
@@ -2137,9 +2177,9 @@ extension Components {
             /// Creates a new `TimerStart`.
             ///
             /// - Parameters:
-            ///   - projectId:
-            ///   - description:
-            ///   - tags:
+            ///   - projectId: The project to track on.
+            ///   - description: What is being done.
+            ///   - tags: Labels of the person's own.
             ///   - at: When the button was pressed; now when absent.
             public init(
                 projectId: Components.Schemas.Id,
@@ -2383,10 +2423,16 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/TimeSummary`.
         public struct TimeSummary: Codable, Hashable, Sendable {
+            /// The range's first day.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeSummary/from`.
             public var from: Components.Schemas.Day
+            /// The range's last day.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeSummary/to`.
             public var to: Components.Schemas.Day
+            /// What each row stands for.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeSummary/groupBy`.
             public enum GroupByPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
                 case day
@@ -2424,29 +2470,41 @@ extension Components {
                     try container.encode(rawValue)
                 }
             }
+            /// What each row stands for.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeSummary/groupBy`.
             public var groupBy: Components.Schemas.TimeSummary.GroupByPayload
+            /// A row a group.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeSummary/items`.
             public var items: [Components.Schemas.TimeRow]
+            /// All hours tracked in the range.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeSummary/hours`.
             public var hours: Components.Schemas.Hours
+            /// The billable part of them.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeSummary/billableHours`.
             public var billableHours: Components.Schemas.Hours
+            /// What the people were expected to work in the range.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeSummary/capacityHours`.
             public var capacityHours: Components.Schemas.Hours
+            /// Hours over capacity (absent without capacity).
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeSummary/utilisation`.
             public var utilisation: Swift.String?
             /// Creates a new `TimeSummary`.
             ///
             /// - Parameters:
-            ///   - from:
-            ///   - to:
-            ///   - groupBy:
-            ///   - items:
-            ///   - hours:
-            ///   - billableHours:
-            ///   - capacityHours:
-            ///   - utilisation:
+            ///   - from: The range's first day.
+            ///   - to: The range's last day.
+            ///   - groupBy: What each row stands for.
+            ///   - items: A row a group.
+            ///   - hours: All hours tracked in the range.
+            ///   - billableHours: The billable part of them.
+            ///   - capacityHours: What the people were expected to work in the range.
+            ///   - utilisation: Hours over capacity (absent without capacity).
             public init(
                 from: Components.Schemas.Day,
                 to: Components.Schemas.Day,
@@ -2479,10 +2537,16 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/TimeReport`.
         public struct TimeReport: Codable, Hashable, Sendable {
+            /// The range's first day.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/from`.
             public var from: Components.Schemas.Day
+            /// The range's last day.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/to`.
             public var to: Components.Schemas.Day
+            /// What each row stands for.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/groupBy`.
             public enum GroupByPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
                 case client
@@ -2520,32 +2584,46 @@ extension Components {
                     try container.encode(rawValue)
                 }
             }
+            /// What each row stands for.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/groupBy`.
             public var groupBy: Components.Schemas.TimeReport.GroupByPayload
+            /// A row a group.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/items`.
             public var items: [Components.Schemas.TimeRow]
+            /// All hours tracked in the range.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/hours`.
             public var hours: Components.Schemas.Hours
+            /// The billable part of them.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/billableHours`.
             public var billableHours: Components.Schemas.Hours
+            /// The billable hours at their projects' hourly prices.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/billableAmount`.
             public var billableAmount: Components.Schemas.Money?
+            /// What the people were expected to work in the range.
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/capacityHours`.
             public var capacityHours: Components.Schemas.Hours?
+            /// Hours over capacity (absent without capacity).
+            ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/utilisation`.
             public var utilisation: Swift.String?
             /// Creates a new `TimeReport`.
             ///
             /// - Parameters:
-            ///   - from:
-            ///   - to:
-            ///   - groupBy:
-            ///   - items:
-            ///   - hours:
-            ///   - billableHours:
-            ///   - billableAmount:
-            ///   - capacityHours:
-            ///   - utilisation:
+            ///   - from: The range's first day.
+            ///   - to: The range's last day.
+            ///   - groupBy: What each row stands for.
+            ///   - items: A row a group.
+            ///   - hours: All hours tracked in the range.
+            ///   - billableHours: The billable part of them.
+            ///   - billableAmount: The billable hours at their projects' hourly prices.
+            ///   - capacityHours: What the people were expected to work in the range.
+            ///   - utilisation: Hours over capacity (absent without capacity).
             public init(
                 from: Components.Schemas.Day,
                 to: Components.Schemas.Day,
@@ -3759,18 +3837,24 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Rate`.
         public struct Rate: Codable, Hashable, Sendable {
+            /// The rate.
+            ///
             /// - Remark: Generated from `#/components/schemas/Rate/id`.
             public var id: Components.Schemas.Id
+            /// The hourly rate.
+            ///
             /// - Remark: Generated from `#/components/schemas/Rate/amount`.
             public var amount: Components.Schemas.Money
+            /// The day it takes effect.
+            ///
             /// - Remark: Generated from `#/components/schemas/Rate/effectiveFrom`.
             public var effectiveFrom: Components.Schemas.Day
             /// Creates a new `Rate`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - amount:
-            ///   - effectiveFrom:
+            ///   - id: The rate.
+            ///   - amount: The hourly rate.
+            ///   - effectiveFrom: The day it takes effect.
             public init(
                 id: Components.Schemas.Id,
                 amount: Components.Schemas.Money,
@@ -4203,30 +4287,44 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/SupersededRate`.
         public struct SupersededRate: Codable, Hashable, Sendable {
+            /// The rate as it was.
+            ///
             /// - Remark: Generated from `#/components/schemas/SupersededRate/id`.
             public var id: Components.Schemas.Id
+            /// Its amount.
+            ///
             /// - Remark: Generated from `#/components/schemas/SupersededRate/amount`.
             public var amount: Components.Schemas.Money
+            /// The day it took effect.
+            ///
             /// - Remark: Generated from `#/components/schemas/SupersededRate/effectiveFrom`.
             public var effectiveFrom: Components.Schemas.Day
+            /// When it was set.
+            ///
             /// - Remark: Generated from `#/components/schemas/SupersededRate/setAt`.
             public var setAt: Foundation.Date
+            /// Who set it.
+            ///
             /// - Remark: Generated from `#/components/schemas/SupersededRate/setBy`.
             public var setBy: Components.Schemas.PersonRef?
+            /// Why it was corrected.
+            ///
             /// - Remark: Generated from `#/components/schemas/SupersededRate/reason`.
             public var reason: Swift.String?
+            /// When the correction replaced it.
+            ///
             /// - Remark: Generated from `#/components/schemas/SupersededRate/supersededAt`.
             public var supersededAt: Foundation.Date
             /// Creates a new `SupersededRate`.
             ///
             /// - Parameters:
-            ///   - id:
-            ///   - amount:
-            ///   - effectiveFrom:
-            ///   - setAt:
-            ///   - setBy:
-            ///   - reason:
-            ///   - supersededAt:
+            ///   - id: The rate as it was.
+            ///   - amount: Its amount.
+            ///   - effectiveFrom: The day it took effect.
+            ///   - setAt: When it was set.
+            ///   - setBy: Who set it.
+            ///   - reason: Why it was corrected.
+            ///   - supersededAt: When the correction replaced it.
             public init(
                 id: Components.Schemas.Id,
                 amount: Components.Schemas.Money,
@@ -4256,50 +4354,74 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/NewUser`.
         public struct NewUser: Codable, Hashable, Sendable {
+            /// The work e-mail, used to sign in; the invitation goes there.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/email`.
             public var email: Swift.String
+            /// The first name.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/firstName`.
             public var firstName: Swift.String
+            /// The last name.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/lastName`.
             public var lastName: Swift.String
+            /// An academic title shown before the name.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/academicTitle`.
             public var academicTitle: Swift.String?
+            /// The job title.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/position`.
             public var position: Swift.String?
+            /// The hours a week the person is expected to work.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/capacityHoursPerWeek`.
             public var capacityHoursPerWeek: Swift.Double?
+            /// A phone number.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/phone`.
             public var phone: Swift.String?
+            /// A personal e-mail address.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/personalEmail`.
             public var personalEmail: Swift.String?
             /// Granted roles; everyone is a worker anyway.
             ///
             /// - Remark: Generated from `#/components/schemas/NewUser/roles`.
             public var roles: [Components.Schemas.Role]?
+            /// The teams the person joins.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/teamIds`.
             public var teamIds: [Components.Schemas.Id]?
+            /// The first contract.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/contract`.
             public var contract: Components.Schemas.NewContract
+            /// The first hourly rate.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/rate`.
             public var rate: Components.Schemas.NewRate
+            /// The language of the person's mails.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/language`.
             public var language: Components.Schemas.Language?
             /// Creates a new `NewUser`.
             ///
             /// - Parameters:
-            ///   - email:
-            ///   - firstName:
-            ///   - lastName:
-            ///   - academicTitle:
-            ///   - position:
-            ///   - capacityHoursPerWeek:
-            ///   - phone:
-            ///   - personalEmail:
+            ///   - email: The work e-mail, used to sign in; the invitation goes there.
+            ///   - firstName: The first name.
+            ///   - lastName: The last name.
+            ///   - academicTitle: An academic title shown before the name.
+            ///   - position: The job title.
+            ///   - capacityHoursPerWeek: The hours a week the person is expected to work.
+            ///   - phone: A phone number.
+            ///   - personalEmail: A personal e-mail address.
             ///   - roles: Granted roles; everyone is a worker anyway.
-            ///   - teamIds:
-            ///   - contract:
-            ///   - rate:
-            ///   - language:
+            ///   - teamIds: The teams the person joins.
+            ///   - contract: The first contract.
+            ///   - rate: The first hourly rate.
+            ///   - language: The language of the person's mails.
             public init(
                 email: Swift.String,
                 firstName: Swift.String,
@@ -4417,36 +4539,54 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/UserPatch`.
         public struct UserPatch: Codable, Hashable, Sendable {
+            /// The first name.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserPatch/firstName`.
             public var firstName: Swift.String?
+            /// The last name.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserPatch/lastName`.
             public var lastName: Swift.String?
+            /// An academic title shown before the name.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserPatch/academicTitle`.
             public var academicTitle: Swift.String?
+            /// The job title.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserPatch/position`.
             public var position: Swift.String?
+            /// The hours a week the person is expected to work.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserPatch/capacityHoursPerWeek`.
             public var capacityHoursPerWeek: Swift.Double?
+            /// A phone number.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserPatch/phone`.
             public var phone: Swift.String?
+            /// A personal e-mail address.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserPatch/personalEmail`.
             public var personalEmail: Swift.String?
+            /// The account's roles.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserPatch/roles`.
             public var roles: [Components.Schemas.Role]?
+            /// The language of the person's mails.
+            ///
             /// - Remark: Generated from `#/components/schemas/UserPatch/language`.
             public var language: Components.Schemas.Language?
             /// Creates a new `UserPatch`.
             ///
             /// - Parameters:
-            ///   - firstName:
-            ///   - lastName:
-            ///   - academicTitle:
-            ///   - position:
-            ///   - capacityHoursPerWeek:
-            ///   - phone:
-            ///   - personalEmail:
-            ///   - roles:
-            ///   - language:
+            ///   - firstName: The first name.
+            ///   - lastName: The last name.
+            ///   - academicTitle: An academic title shown before the name.
+            ///   - position: The job title.
+            ///   - capacityHoursPerWeek: The hours a week the person is expected to work.
+            ///   - phone: A phone number.
+            ///   - personalEmail: A personal e-mail address.
+            ///   - roles: The account's roles.
+            ///   - language: The language of the person's mails.
             public init(
                 firstName: Swift.String? = nil,
                 lastName: Swift.String? = nil,
@@ -4695,27 +4835,39 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/RateIncrease`.
         public struct RateIncrease: Codable, Hashable, Sendable {
+            /// The day the new rate took effect.
+            ///
             /// - Remark: Generated from `#/components/schemas/RateIncrease/effectiveFrom`.
             public var effectiveFrom: Components.Schemas.Day
+            /// The new rate.
+            ///
             /// - Remark: Generated from `#/components/schemas/RateIncrease/amount`.
             public var amount: Components.Schemas.Money
+            /// The rate before it.
+            ///
             /// - Remark: Generated from `#/components/schemas/RateIncrease/previousAmount`.
             public var previousAmount: Components.Schemas.Money
+            /// The new rate less the one before.
+            ///
             /// - Remark: Generated from `#/components/schemas/RateIncrease/absolute`.
             public var absolute: Components.Schemas.Money
+            /// The increase over the rate before, in percent.
+            ///
             /// - Remark: Generated from `#/components/schemas/RateIncrease/percent`.
             public var percent: Components.Schemas.Percent
+            /// Why, as the admin said.
+            ///
             /// - Remark: Generated from `#/components/schemas/RateIncrease/reason`.
             public var reason: Swift.String?
             /// Creates a new `RateIncrease`.
             ///
             /// - Parameters:
-            ///   - effectiveFrom:
-            ///   - amount:
-            ///   - previousAmount:
-            ///   - absolute:
-            ///   - percent:
-            ///   - reason:
+            ///   - effectiveFrom: The day the new rate took effect.
+            ///   - amount: The new rate.
+            ///   - previousAmount: The rate before it.
+            ///   - absolute: The new rate less the one before.
+            ///   - percent: The increase over the rate before, in percent.
+            ///   - reason: Why, as the admin said.
             public init(
                 effectiveFrom: Components.Schemas.Day,
                 amount: Components.Schemas.Money,
@@ -6483,27 +6635,39 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceEvent`.
         public struct InvoiceEvent: Codable, Hashable, Sendable {
+            /// When it happened.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceEvent/at`.
             public var at: Foundation.Date
+            /// Who did it; absent when the server did.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceEvent/actorId`.
             public var actorId: Components.Schemas.Id?
+            /// What was done.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceEvent/action`.
             public var action: Swift.String
+            /// The state before.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceEvent/from`.
             public var from: Components.Schemas.InvoiceState?
+            /// The state after.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceEvent/to`.
             public var to: Components.Schemas.InvoiceState
+            /// The reason given.
+            ///
             /// - Remark: Generated from `#/components/schemas/InvoiceEvent/reason`.
             public var reason: Swift.String?
             /// Creates a new `InvoiceEvent`.
             ///
             /// - Parameters:
-            ///   - at:
-            ///   - actorId:
-            ///   - action:
-            ///   - from:
-            ///   - to:
-            ///   - reason:
+            ///   - at: When it happened.
+            ///   - actorId: Who did it; absent when the server did.
+            ///   - action: What was done.
+            ///   - from: The state before.
+            ///   - to: The state after.
+            ///   - reason: The reason given.
             public init(
                 at: Foundation.Date,
                 actorId: Components.Schemas.Id? = nil,
@@ -6838,35 +7002,49 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/StatementLine`.
         public struct StatementLine: Codable, Hashable, Sendable {
+            /// The line's first day.
+            ///
             /// - Remark: Generated from `#/components/schemas/StatementLine/from`.
             public var from: Components.Schemas.Day
+            /// The line's last day.
+            ///
             /// - Remark: Generated from `#/components/schemas/StatementLine/to`.
             public var to: Components.Schemas.Day
             /// Days paid on this line.
             ///
             /// - Remark: Generated from `#/components/schemas/StatementLine/days`.
             public var days: Swift.Int
+            /// The line's hours.
+            ///
             /// - Remark: Generated from `#/components/schemas/StatementLine/hours`.
             public var hours: Swift.String
+            /// The hourly rate of those days.
+            ///
             /// - Remark: Generated from `#/components/schemas/StatementLine/rate`.
             public var rate: Components.Schemas.Money
+            /// Its hours at its rate.
+            ///
             /// - Remark: Generated from `#/components/schemas/StatementLine/amount`.
             public var amount: Components.Schemas.Money
+            /// The public holiday, on a holiday's line.
+            ///
             /// - Remark: Generated from `#/components/schemas/StatementLine/holiday`.
             public var holiday: Components.Schemas.LocalizedName?
+            /// The paid time off, on a line of it.
+            ///
             /// - Remark: Generated from `#/components/schemas/StatementLine/timeOff`.
             public var timeOff: Components.Schemas.StatementTimeOff?
             /// Creates a new `StatementLine`.
             ///
             /// - Parameters:
-            ///   - from:
-            ///   - to:
+            ///   - from: The line's first day.
+            ///   - to: The line's last day.
             ///   - days: Days paid on this line.
-            ///   - hours:
-            ///   - rate:
-            ///   - amount:
-            ///   - holiday:
-            ///   - timeOff:
+            ///   - hours: The line's hours.
+            ///   - rate: The hourly rate of those days.
+            ///   - amount: Its hours at its rate.
+            ///   - holiday: The public holiday, on a holiday's line.
+            ///   - timeOff: The paid time off, on a line of it.
             public init(
                 from: Components.Schemas.Day,
                 to: Components.Schemas.Day,
@@ -8538,27 +8716,39 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/PaymentRunEvent`.
         public struct PaymentRunEvent: Codable, Hashable, Sendable {
+            /// When it happened.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunEvent/at`.
             public var at: Foundation.Date
+            /// Who did it; absent when the server did.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunEvent/actorId`.
             public var actorId: Components.Schemas.Id?
+            /// What was done.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunEvent/action`.
             public var action: Swift.String
+            /// The state before.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunEvent/from`.
             public var from: Components.Schemas.PaymentRunState?
+            /// The state after.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunEvent/to`.
             public var to: Components.Schemas.PaymentRunState
+            /// More about it, where there is more to say.
+            ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunEvent/detail`.
             public var detail: Swift.String?
             /// Creates a new `PaymentRunEvent`.
             ///
             /// - Parameters:
-            ///   - at:
-            ///   - actorId:
-            ///   - action:
-            ///   - from:
-            ///   - to:
-            ///   - detail:
+            ///   - at: When it happened.
+            ///   - actorId: Who did it; absent when the server did.
+            ///   - action: What was done.
+            ///   - from: The state before.
+            ///   - to: The state after.
+            ///   - detail: More about it, where there is more to say.
             public init(
                 at: Foundation.Date,
                 actorId: Components.Schemas.Id? = nil,
