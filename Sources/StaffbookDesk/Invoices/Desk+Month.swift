@@ -134,15 +134,7 @@ extension Desk {
         for invoice in invoices {
             let currency = invoice.data.currency?.rawValue ?? "CZK"
             let amountCheck = invoice.checks.first { $0.kind == .amount }
-            var checks = ""
-            for check in invoice.checks where check.status != .pass {
-                templates.check.render(
-                    [
-                        "status": check.status.rawValue, "label": view.text("check." + check.kind.rawValue),
-                        "statusLabel": view.text(check.status.rawValue),
-                    ],
-                    into: &checks)
-            }
+            var checks = attentionMarkup(view, invoice.checks, templates: templates)
             if checks.isEmpty { templates.allPass.render([:], into: &checks) }
             templates.row.render(
                 [
@@ -154,6 +146,20 @@ extension Desk {
                 ], into: &html)
         }
         return html
+    }
+
+    /// The checks that do not pass, each as `monthCheck` markup; empty when all pass.
+    func attentionMarkup(_ view: DeskView, _ checks: [InvoiceCheck], templates: MonthRows) -> String {
+        var markup = ""
+        for check in checks where check.status != .pass {
+            templates.check.render(
+                [
+                    "status": check.status.rawValue, "label": view.text("check." + check.kind.rawValue),
+                    "statusLabel": view.text(check.status.rawValue),
+                ],
+                into: &markup)
+        }
+        return markup
     }
 
     func check(_ view: DeskView, _ check: InvoiceCheck) -> [String: Any] {

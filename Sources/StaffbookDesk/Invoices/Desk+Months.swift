@@ -129,15 +129,7 @@ extension Desk {
                     templates.workerReason.render(["returnReason": reason], into: &markup)
                     values["reason"] = markup
                 }
-                var attention = ""
-                for check in invoice.checks where check.status != .pass {
-                    templates.check.render(
-                        [
-                            "status": check.status.rawValue, "label": view.text("check." + check.kind.rawValue),
-                            "statusLabel": view.text(check.status.rawValue),
-                        ], into: &attention)
-                }
-                values["attention"] = attention
+                values["attention"] = attentionMarkup(view, invoice.checks, templates: templates)
             }
             values["action"] = view.text(shown.canUpload ? (shown.isReplace ? "replaceInvoice" : "uploadInvoice") : "open")
             templates.workerRow.render(values, into: &html)
