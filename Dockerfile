@@ -1,7 +1,7 @@
 # Build with the official Swift image, run on a slim Ubuntu as a non-root user.
 FROM swift:6.2-noble AS build
 WORKDIR /build
-RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libpoppler-glib-dev libzip-dev zlib1g-dev \
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libpoppler-glib-dev libzip-dev zlib1g-dev libqrencode-dev \
  && rm -rf /var/lib/apt/lists/*
 # Resolve first so the dependency layer is cached across source changes.
 COPY Package.swift ./
@@ -16,7 +16,7 @@ RUN swift build -c release --static-swift-stdlib --product staffbook \
 
 FROM ubuntu:noble
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates tzdata curl libpoppler-glib8t64 libzip4t64 \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates tzdata curl libpoppler-glib8t64 libzip4t64 libqrencode4 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin staffbook
 WORKDIR /app

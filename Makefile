@@ -17,10 +17,12 @@ build: system-libraries
 	swift build --product staffbook-pdf-attachments
 
 ## poppler's GLib API (the PDF attachment helper links it) and its tools (tests attach ISDOCs
-## to PDFs with pdfattach), libzip (ISDOCX containers) and zlib (the reference page gzipped), from Debian's packages.
+## to PDFs with pdfattach), libzip (ISDOCX containers), zlib (the reference page gzipped) and
+## libqrencode (second-factor enrolment's QR code), from Debian's packages.
 system-libraries:
-	@pkg-config --exists poppler-glib libzip zlib && command -v pdfattach >/dev/null || { apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libpoppler-glib-dev poppler-utils libzip-dev zlib1g-dev >/dev/null; }
+	@pkg-config --exists poppler-glib libzip zlib libqrencode && command -v pdfattach >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libpoppler-glib-dev poppler-utils libzip-dev zlib1g-dev \
+	  libqrencode-dev >/dev/null; }
 
 db:
 	@scripts/local-postgres.sh start

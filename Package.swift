@@ -82,6 +82,11 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         // A PDF's ISDOC attachment, read by poppler in a child process of the server: a PDF that
         // crashes or hangs the C library ends that process only.
         .executableTarget(
@@ -151,6 +156,7 @@ let package = Package(
                 "StaffbookAPI",
                 "StaffbookAPIServer",
                 "CZlib",
+                "CQRencode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),

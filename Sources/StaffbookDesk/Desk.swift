@@ -27,6 +27,8 @@ package struct Desk: PageArea {
 
     static let sessionCookie = "sb_desk"
     static let signInCookie = "sb_desk_form"
+    /// A password sign-in waiting for its second step: the challenge's secret, for five minutes.
+    static let challengeCookie = "sb_desk_challenge"
     static let languageCookie = "sb_lang"
     /// A form is a few fields and a reason of at most a thousand characters.
     static let maxFormBytes = 16 * 1024
@@ -50,6 +52,8 @@ package struct Desk: PageArea {
         router.get("/desk/language") { request, _ in switchLanguage(request) }
         router.get("/desk/sign-in") { request, _ in await page(request) { try await signInForm($0, request: request) } }
         router.post("/desk/sign-in") { request, _ in await page(request) { try await signIn($0, request: request) } }
+        router.get("/desk/sign-in/code") { request, _ in await page(request) { try await secondStepForm($0, request: request) } }
+        router.post("/desk/sign-in/code") { request, _ in await page(request) { try await completeSecondStep($0, request: request) } }
         router.get("/desk/sign-in/google") { request, _ in await page(request) { try startGoogle($0, request: request) } }
         router.post("/desk/sign-in/google") { request, _ in await page(request) { try await googleAnswered($0, request: request) } }
         router.post("/desk/sign-in/google/continue") { request, _ in await page(request) { try await continueGoogle($0, request: request) } }
@@ -134,6 +138,10 @@ package struct Desk: PageArea {
         router.get("/desk/me") { request, _ in await page(request) { try await me($0, request: request) } }
         router.post("/desk/me/billing") { request, _ in await page(request) { try await saveBilling($0, request: request) } }
         router.post("/desk/me/preferences") { request, _ in await page(request) { try await savePreferences($0, request: request) } }
+        router.get("/desk/me/second-factor") { request, _ in await page(request) { try await secondFactorEnrolment($0, request: request) } }
+        router.post("/desk/me/second-factor") { request, _ in await page(request) { try await startSecondFactor($0, request: request) } }
+        router.post("/desk/me/second-factor/confirm") { request, _ in await page(request) { try await confirmSecondFactor($0, request: request) } }
+        router.post("/desk/me/second-factor/disable") { request, _ in await page(request) { try await disableSecondFactor($0, request: request) } }
         router.post("/desk/me/password") { request, _ in await page(request) { try await sendPasswordLink($0, request: request) } }
         router.post("/desk/me/sessions/:id/end") { request, context in
             await page(request) { try await endSession($0, id: context.parameters.get("id"), request: request) }

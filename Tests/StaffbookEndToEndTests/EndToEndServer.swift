@@ -31,6 +31,8 @@ struct EndToEndServer: Sendable {
                 google: .init(clientIds: ["e2e"], hostedDomain: nil, jwksURL: URL(fileURLWithPath: "/dev/null"))
             )
             auth.bcryptCost = 4
+            // The walk-throughs sign the demo admin in with a password alone.
+            auth.adminSecondFactor = .optional
             var config = AppConfig(
                 http: .init(host: "127.0.0.1", port: 0),
                 database: database,

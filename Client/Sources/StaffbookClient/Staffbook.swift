@@ -73,10 +73,25 @@ public struct Staffbook: Sendable {
 
     /// Signs in with a work e-mail and password and keeps the token pair.
     @discardableResult
+    /// Signs in with a password. An account with a second factor (or an admin who must enrol
+    /// one) throws `SecondStepRequired`: finish with `completeSignIn(challenge:code:)`.
     public func signIn(email: String, password: String, device: String? = nil) async throws -> Components.Schemas.User {
-        let response = try await api.signInWithPassword(body: .json(.init(email: email, password: password, client: device))).ok.body.json
+        let output = try await api.signInWithPassword(body: .json(.init(email: email, password: password, client: device)))
+        if case .accepted(let accepted) = output {
+            let step = try accepted.body.json
+            throw SecondStepRequired(challenge: step.challenge, purpose: step.purpose, expiresAt: step.expiresAt)
+        }
+        let response = try output.ok.body.json
         await tokens.store(TokenPair(accessToken: response.accessToken, refreshToken: response.refreshToken))
         return response.user
+    }
+
+    /// Completes a password sign-in with a code from the second factor or a recovery code; for an
+    /// enrolment, the first code of the new factor (its recovery codes are in `recoveryCodes`).
+    public func completeSignIn(challenge: String, code: String) async throws -> (user: Components.Schemas.User, recoveryCodes: [String]?) {
+        let response = try await api.completeSignIn(body: .json(.init(challenge: challenge, code: code))).ok.body.json
+        await tokens.store(TokenPair(accessToken: response.accessToken, refreshToken: response.refreshToken))
+        return (response.user, response.recoveryCodes)
     }
 
     /// Ends the session on the server and forgets the tokens, even if the server is away.

@@ -22,4 +22,6 @@ package enum SignInRefusal: Equatable, Sendable {
     case credentials
     case googleToken
     case noActiveGoogleAccount
+    /// A second step's code, or its challenge, not accepted (which of the two is not said).
+    case secondStep
 }

@@ -38,6 +38,7 @@ extension DeskTemplates {
         <p><label for="chatWebhookUrl">{{t.chatWebhookUrl}}</label><input id="chatWebhookUrl" type="url" name="chatWebhookUrl" value="{{chatWebhookUrl}}" maxlength="500" size="50"></p>
         <p><button type="submit">{{t.save}}</button></p></form>
         </section>{{/preferences}}
+        {{> meSecondFactor}}
         {{#password}}<section class="panel" aria-labelledby="password-heading"><h2 id="password-heading">{{t.password}}</h2>
         {{> problem}}
         <p>{{t.passwordHow}}</p>

@@ -66,7 +66,8 @@ enum DeskTemplates {
         ("person", person), ("profile", profile),
         ("googleContinue", googleContinue), ("missing", missing), ("time", time), ("timeEntry", timeEntry), ("timeOff", timeOff), ("team", team),
         ("months", months), ("monthOfMine", monthOfMine), ("me", me), ("teamCalendar", teamCalendar), ("timeReport", timeReport),
-        ("company", company), ("monthEnd", monthEnd),
+        ("company", company), ("monthEnd", monthEnd), ("secondStep", secondStep), ("enrolSteps", enrolSteps), ("enrolment", enrolment),
+        ("recoveryCodes", recoveryCodes), ("meSecondFactor", meSecondFactor),
     ]
 
     static let layout = """

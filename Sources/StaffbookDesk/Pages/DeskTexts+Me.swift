@@ -91,6 +91,48 @@ extension DeskTexts {
             "done.passwordLinkSent", "A link is on its way to your e-mail.",
             "Odkaz je na cestě do vašeho e-mailu."
         ),
+        ("secondFactor", "Second factor", "Druhý faktor"),
+        ("secondStep", "Code from your app", "Kód z aplikace"),
+        (
+            "secondStepLead", "Your password is right. Type the six digits your authenticator app shows now, or one of your recovery codes.",
+            "Heslo je správně. Zadejte šest číslic, které teď ukazuje vaše ověřovací aplikace, nebo jeden ze záložních kódů."
+        ),
+        (
+            "enrolRequired", "Admins sign in with a second factor. Set one up now to finish signing in.",
+            "Admini se přihlašují s druhým faktorem. Nastavte si ho teď a přihlášení dokončíte."
+        ),
+        (
+            "enrolScan", "Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …).",
+            "Naskenujte tento kód ověřovací aplikací (Google Authenticator, Microsoft Authenticator, 1Password, …)."
+        ),
+        ("enrolType", "Or type this key into it:", "Nebo do ní opište tento klíč:"),
+        ("enrolConfirm", "Type the six digits the app shows below.", "Níže zadejte šest číslic, které aplikace ukáže."),
+        ("code", "Code", "Kód"),
+        ("codeHint", "six digits, or a recovery code", "šest číslic, nebo záložní kód"),
+        ("startOver", "Sign in again", "Přihlásit se znovu"),
+        ("secondFactorSetUp", "Set up a second factor", "Nastavení druhého faktoru"),
+        ("confirmFactor", "Confirm and turn on", "Potvrdit a zapnout"),
+        ("recoveryCodes", "Recovery codes", "Záložní kódy"),
+        ("factorOn", "Your second factor is on.", "Druhý faktor je zapnutý."),
+        (
+            "recoveryOnce",
+            "Keep these codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.",
+            "Uložte si tyto kódy na bezpečné místo: každý vás jednou přihlásí, když ztratíte telefon. Ukazujeme je jen teď."
+        ),
+        ("continue", "Continue", "Pokračovat"),
+        ("factorStateNone", "Your password alone signs you in.", "Přihlašujete se jen heslem."),
+        ("factorStatePending", "A factor is being set up: confirm it with its first code.", "Druhý faktor se nastavuje: potvrďte ho prvním kódem."),
+        ("factorStateActive", "On: a password sign-in also asks for a code from your app.", "Zapnutý: přihlášení heslem chce i kód z aplikace."),
+        (
+            "factorRequired", "Admins must have one: without it, a password sign-in only sets one up.",
+            "Admini ho mít musí: bez něj přihlášení heslem vede jen k jeho nastavení."
+        ),
+        ("recoveryLeft", "Unused recovery codes:", "Nepoužité záložní kódy:"),
+        ("codeToTurnOff", "A code from your app, or a recovery code", "Kód z aplikace, nebo záložní kód"),
+        ("turnOff", "Turn off", "Vypnout"),
+        ("finishSetUp", "Finish setting it up", "Dokončit nastavení"),
+        ("setUpFactor", "Set up a second factor", "Nastavit druhý faktor"),
+        ("done.secondFactorOff", "Your second factor is off.", "Druhý faktor je vypnutý."),
         ("done.sessionEnded", "You are signed out there.", "Tam jste odhlášen(a)."),
         ("done.tokenRevoked", "The token is revoked: it works no more.", "Token je odvolán: už nefunguje."),
         ("calendarFeeds", "In my phone's calendar", "V kalendáři telefonu"),

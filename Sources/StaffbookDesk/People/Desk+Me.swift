@@ -117,7 +117,7 @@ extension Desk {
         return DeskPage.redirect("/desk/me?done=tokenRevoked")
     }
 
-    private func refusedMe(_ view: DeskView, _ error: any Error, _ form: MeForm) async throws -> Response {
+    func refusedMe(_ view: DeskView, _ error: any Error, _ form: MeForm) async throws -> Response {
         var form = form
         let problem = try shownRefusal(error, view)
         form.problem = problem
@@ -138,6 +138,7 @@ extension Desk {
         let billing = try await services.people.billingDetails(personId: session.account.id) ?? BillingDetails()
         let sessions = try await services.auth.activeSessions(of: session.caller)
         let tokens = try await services.personalTokens.list(accountId: session.account.id, now: now)
+        let factor = try await services.auth.secondFactorState(of: session.caller)
         let typed = form?.typed ?? [:]
         func typedOr(_ part: String, _ name: String, _ stored: String) -> String { form?.part == part ? typed[name] ?? "" : stored }
         let shown = form?.problem.map { Self.model($0, language: view.language) }
@@ -170,6 +171,12 @@ extension Desk {
                 "problem": problem(of: "preferences"),
             ] as [String: Any],
             "password": ["problem": problem(of: "password")] as [String: Any],
+            "secondFactor": [
+                "state": view.text(factor.factor.map { $0.isActive ? "factorStateActive" : "factorStatePending" } ?? "factorStateNone"),
+                "active": factor.factor?.isActive == true, "pending": factor.factor.map { !$0.isActive } ?? false,
+                "required": factor.required, "problem": problem(of: "secondFactor"),
+                "recoveryLeft": view.text("recoveryLeft") + " \(factor.factor?.recoveryCodesLeft ?? 0)",
+            ] as [String: Any],
             "sessions": sessions.map { row in
                 [
                     "id": row.id.lowercasedString, "client": row.client, "createdAt": format.instant(row.createdAt),

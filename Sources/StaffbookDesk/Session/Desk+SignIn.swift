@@ -26,9 +26,13 @@ extension Desk {
         }
         let email = String((fields["email"] ?? "").prefix(254))
         do {
-            let session = try await services.auth.signInForBrowser(
+            let outcome = try await services.auth.signInForBrowser(
                 email: email, password: fields["password"] ?? "", address: PageScope.clientAddress, userAgent: PageScope.userAgent)
             let next = Self.localPath(fields["next"]) ?? "/desk"
+            guard case .signedIn(let session) = outcome else {
+                guard case .secondStep(let step) = outcome else { throw DeskRefusal.signInFirst }
+                return try await startSecondStep(step, next: next)
+            }
             return DeskPage.redirect(
                 next,
                 cookies: [

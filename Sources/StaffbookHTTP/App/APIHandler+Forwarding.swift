@@ -38,6 +38,12 @@ extension APIHandler {
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
         try await auth.logout(input)
     }
+    func completeSignIn(_ input: Operations.CompleteSignIn.Input) async throws -> Operations.CompleteSignIn.Output {
+        try await auth.completeSignIn(input)
+    }
+    func startSignInEnrolment(_ input: Operations.StartSignInEnrolment.Input) async throws -> Operations.StartSignInEnrolment.Output {
+        try await auth.startSignInEnrolment(input)
+    }
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         try await auth.getMe(input)
     }
@@ -46,6 +52,21 @@ extension APIHandler {
     }
     func endMySession(_ input: Operations.EndMySession.Input) async throws -> Operations.EndMySession.Output {
         try await auth.endMySession(input)
+    }
+    func getMySecondFactor(_ input: Operations.GetMySecondFactor.Input) async throws -> Operations.GetMySecondFactor.Output {
+        try await auth.getMySecondFactor(input)
+    }
+    func enrolMySecondFactor(_ input: Operations.EnrolMySecondFactor.Input) async throws -> Operations.EnrolMySecondFactor.Output {
+        try await auth.enrolMySecondFactor(input)
+    }
+    func confirmMySecondFactor(_ input: Operations.ConfirmMySecondFactor.Input) async throws -> Operations.ConfirmMySecondFactor.Output {
+        try await auth.confirmMySecondFactor(input)
+    }
+    func disableMySecondFactor(_ input: Operations.DisableMySecondFactor.Input) async throws -> Operations.DisableMySecondFactor.Output {
+        try await auth.disableMySecondFactor(input)
+    }
+    func resetUserSecondFactor(_ input: Operations.ResetUserSecondFactor.Input) async throws -> Operations.ResetUserSecondFactor.Output {
+        try await auth.resetUserSecondFactor(input)
     }
     func acceptInvitation(_ input: Operations.AcceptInvitation.Input) async throws -> Operations.AcceptInvitation.Output {
         try await auth.acceptInvitation(input)

@@ -203,6 +203,11 @@ extension AppConfig {
         auth.maxLinkFailuresPerAddress = try values.int("auth.maxLinkFailuresPerAddress", default: 20, in: 1...100_000)
         auth.failureWindow = TimeInterval(try values.int("auth.failureWindowMinutes", default: 15, in: 1...1440) * 60)
         auth.trustForwardedFor = try values.bool("http.trustForwardedFor", default: false)
+        let policy = values.string("auth.adminSecondFactor", default: AdminSecondFactorPolicy.required.rawValue)
+        guard let adminSecondFactor = AdminSecondFactorPolicy(rawValue: policy) else {
+            throw ConfigurationError(key: "auth.adminSecondFactor", reason: "'\(policy)' is not required or optional")
+        }
+        auth.adminSecondFactor = adminSecondFactor
         return auth
     }
 

@@ -12,13 +12,22 @@ extension AuthAPI {
         validation.exactText(body.password, field: "body.password", maxLength: 200)
         try validation.check()
         let scope = RequestScope.current
-        let issued = try await auth.signIn(
+        let outcome = try await auth.signIn(
             email: body.email.trimmingCharacters(in: .whitespaces),
             password: body.password,
             client: Self.clientDescription(body.client),
             address: scope.clientAddress
         )
-        return .ok(Self.signedIn(issued))
+        switch outcome {
+        case .signedIn(let issued):
+            return .ok(Self.signedIn(issued))
+        case .secondStep(let step):
+            return .accepted(
+                .init(
+                    headers: .init(cacheControl: .noStore),
+                    body: .json(.init(challenge: step.challenge, purpose: .init(rawValue: step.purpose.rawValue) ?? .code, expiresAt: step.expiresAt))
+                ))
+        }
     }
 
     func signInWithGoogle(_ input: Operations.SignInWithGoogle.Input) async throws -> Operations.SignInWithGoogle.Output {
@@ -48,7 +57,7 @@ extension AuthAPI {
         return .noContent(.init())
     }
 
-    private static func signedIn(_ issued: AuthService.Issued) -> Components.Responses.SignedIn {
+    static func signedIn(_ issued: AuthService.Issued) -> Components.Responses.SignedIn {
         .init(
             headers: .init(cacheControl: .noStore),
             body: .json(
@@ -57,7 +66,8 @@ extension AuthAPI {
                     refreshToken: issued.refreshToken,
                     tokenType: .bearer,
                     expiresIn: issued.expiresIn,
-                    user: PeopleSchemas.user(issued.account)
+                    user: PeopleSchemas.user(issued.account),
+                    recoveryCodes: issued.recoveryCodes
                 ))
         )
     }

@@ -60,6 +60,15 @@ package struct AuthConfig: Sendable {
     package var sessionStatusCacheTTL: Duration = .seconds(2)
     /// Requests one personal access token may make in a minute (counted in the database, across instances).
     package var personalTokenRequestsPerMinute: Int = 120
+    /// Whether admins who sign in with a password must have a second factor.
+    package var adminSecondFactor: AdminSecondFactorPolicy = .required
+    /// How long a password sign-in waits for its second step.
+    package var secondStepLifetime: TimeInterval = 5 * 60
+    /// Wrong codes one sign-in's second step takes before it ends (each also counts against the
+    /// account's and the address's sign-in throttles).
+    package var secondStepAttempts: Int = 5
+    /// The issuer authenticator apps show next to the account.
+    package var secondFactorIssuer: String = "Staffbook"
     /// Take the client address from the last `X-Forwarded-For` entry (behind a load balancer).
     package var trustForwardedFor: Bool = false
     package var google: Google

@@ -14,9 +14,23 @@ package struct BrowserSession: Sendable {
 }
 
 extension AuthService {
-    package func signInForBrowser(email: String, password: String, address: String, userAgent: String?) async throws -> BrowserSession {
-        let issued = try await signIn(email: email, password: password, client: Self.browserClient(userAgent), address: address)
-        return try await browserSession(issued)
+    /// A browser's password sign-in: a session, or the second step it still needs.
+    package enum BrowserSignIn: Sendable {
+        case signedIn(BrowserSession)
+        case secondStep(SecondStep)
+    }
+
+    package func signInForBrowser(email: String, password: String, address: String, userAgent: String?) async throws -> BrowserSignIn {
+        switch try await signIn(email: email, password: password, client: Self.browserClient(userAgent), address: address) {
+        case .signedIn(let issued): return .signedIn(try await browserSession(issued))
+        case .secondStep(let step): return .secondStep(step)
+        }
+    }
+
+    /// A browser's second step: the session, and the recovery codes when the step enrolled a factor.
+    package func completeSignInForBrowser(challenge: String, code: String, address: String) async throws -> (BrowserSession, [String]?) {
+        let issued = try await completeSignIn(challenge: challenge, code: code, address: address)
+        return (try await browserSession(issued), issued.recoveryCodes)
     }
 
     /// A browser's sign-in with Google: the ID token Google posted back, bound to this sign-in by

@@ -27,6 +27,8 @@ extension AuthService {
             ),
             statusCache: SessionStatusCache(sessions: sessions, clock: clock, ttl: config.sessionStatusCacheTTL),
             personalTokens: personalTokens,
+            secondFactors: PostgresSecondFactorRepository(database: database, logger: logger),
+            seal: SecretSeal(secret: signingKey.secret, previousSecret: config.previousSigningKey?.secret),
             clock: clock,
             logger: logger
         )

@@ -14,6 +14,8 @@ package struct AuthService: Sendable {
     let google: GoogleIDTokenVerifier
     let statusCache: SessionStatusCache
     let personalTokens: any PersonalAccessTokenRepository
+    let secondFactors: any SecondFactorRepository
+    let seal: SecretSeal
     let clock: any AppClock
     let logger: Logger
 
@@ -22,9 +24,25 @@ package struct AuthService: Sendable {
         var refreshToken: String
         var expiresIn: Int
         var account: Account
+        /// Only when this sign-in confirmed a new second factor: its recovery codes, shown once.
+        var recoveryCodes: [String]? = nil
     }
 
-    func signIn(email: String, password: String, client: String, address: String) async throws -> Issued {
+    /// A password sign-in's answer: tokens, or the second step it still needs.
+    enum PasswordSignIn: Sendable {
+        case signedIn(Issued)
+        case secondStep(SecondStep)
+    }
+
+    /// A sign-in waiting for a code (or, for an admin without a factor, for one to be enrolled).
+    package struct SecondStep: Sendable {
+        /// The challenge's secret: never logged, only its hash is stored.
+        package var challenge: String
+        package var purpose: SignInChallengePurpose
+        package var expiresAt: Date
+    }
+
+    func signIn(email: String, password: String, client: String, address: String) async throws -> PasswordSignIn {
         let accountKey = ThrottleKey.account(email, limit: config.maxFailuresPerAccount)
         let addressKey = ThrottleKey.address(address, limit: config.maxFailuresPerAddress)
         try await refuseIfThrottled([addressKey])
@@ -51,7 +69,8 @@ package struct AuthService: Sendable {
             // Made with an older cost: hashed again at the configured one while the password is at hand.
             _ = try await accounts.replacePasswordHash(id: account.id, old: stored, new: try await hasher.hash(password))
         }
-        return try await startSession(for: account, client: client)
+        if let step = try await secondStep(for: account, client: client) { return .secondStep(step) }
+        return .signedIn(try await startSession(for: account, client: client))
     }
 
     func signIn(googleIDToken token: String, client: String, address: String, nonce: String? = nil) async throws -> Issued {
@@ -135,13 +154,13 @@ package struct AuthService: Sendable {
         }
     }
 
-    private func refuseIfThrottled(_ keys: [ThrottleKey]) async throws {
+    func refuseIfThrottled(_ keys: [ThrottleKey]) async throws {
         if let wait = try await throttle.retryAfter(keys, now: clock.now()) {
             throw AuthError.tooManyAttempts(retryAfterSeconds: max(1, Int(wait.rounded(.up))))
         }
     }
 
-    private func startSession(for account: Account, client: String) async throws -> Issued {
+    func startSession(for account: Account, client: String) async throws -> Issued {
         let now = clock.now()
         let refreshToken = RefreshToken.generate()
         let sessionId = try await sessions.create(

@@ -10,6 +10,10 @@ enum AuthTexts {
         en: "Google's signing keys cannot be fetched right now; try again shortly.",
         cs: "Podpisové klíče Googlu teď nelze načíst; zkuste to za chvíli."
     )
+    static let secondStepRefused = LocalizedText(
+        en: "The code was not accepted, or this sign-in has expired; sign in with your password again if it has.",
+        cs: "Kód nebyl přijat, nebo toto přihlášení vypršelo; v tom případě se znovu přihlaste heslem."
+    )
     static let invalidLink = LocalizedText(
         en: "This link is not valid: it may have been used already or have expired. Ask for a new one.",
         cs: "Tento odkaz neplatí: možná už byl použit nebo vypršel. Požádejte o nový."

@@ -26,6 +26,7 @@ extension Problem {
         case .signInFailed(.credentials): self = .signInFailed()
         case .signInFailed(.googleToken): self = .signInFailed(AuthTexts.googleTokenRefused)
         case .signInFailed(.noActiveGoogleAccount): self = .signInFailed(AuthTexts.noActiveGoogleAccount)
+        case .signInFailed(.secondStep): self = .signInFailed(AuthTexts.secondStepRefused)
         case .tooManyAttempts(let seconds): self = .tooManyAttempts(retryAfter: seconds)
         case .rateLimited(let seconds): self = Problem(.rateLimited, headers: [.retryAfter: String(seconds)])
         case .insufficientScope(let needed):

@@ -28,7 +28,9 @@ struct RequestScopeMiddleware: RouterMiddleware {
         )
         scope.language = Language(acceptLanguage: request.headers[.acceptLanguage])
         return try await RequestScope.$current.withValue(scope) {
-            try await next(request, context)
+            try await AuditContext.$requestId.withValue(context.requestId) {
+                try await next(request, context)
+            }
         }
     }
 

@@ -13,6 +13,8 @@ extension ProblemType {
             .timeEntryOnAbsence:
             ["Time", "Timesheets"]
         case .tooManyTokens: ["Me"]
+        case .secondFactorActive, .noSecondFactor, .codeRefused: ["Me", "Auth"]
+        case .cannotResetOwnSecondFactor: ["People"]
         case .absenceOverlap, .absenceBalanceExceeded: ["Absences"]
         case .invalidIsdoc, .checksNeedAttention: ["Invoices"]
         case .invoiceInPaymentRun: ["Invoices", "Payments"]

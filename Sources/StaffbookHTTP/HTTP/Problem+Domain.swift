@@ -15,6 +15,7 @@ extension Problem {
         case let error as TimeError: self = Self(time: error)
         case let error as PaymentRunError: self = Self(payments: error)
         case let error as PersonalTokenError: self = Self(personalTokens: error)
+        case let error as SecondFactorError: self = Self(secondFactor: error)
         case let error as TimesheetError: self = Self(timesheets: error)
         case let error as AbsenceError: self = Self(absences: error)
         case let error as VacationError: self = Self(vacation: error)

@@ -41,6 +41,10 @@ enum ProblemType: String, Sendable, CaseIterable {
     case rateLimited = "rate-limited"
     case uploadQuota = "upload-quota"
     case tooManyTokens = "too-many-tokens"
+    case secondFactorActive = "second-factor-active"
+    case noSecondFactor = "no-second-factor"
+    case codeRefused = "code-refused"
+    case cannotResetOwnSecondFactor = "cannot-reset-own-second-factor"
     case absenceOverlap = "absence-overlap"
     case absenceBalanceExceeded = "absence-balance-exceeded"
     case timeEntryOnAbsence = "time-entry-on-absence"
@@ -266,6 +270,30 @@ enum ProblemType: String, Sendable, CaseIterable {
                 detail: LocalizedText(
                     en: "You have the most personal access tokens allowed; revoke one you no longer use.",
                     cs: "Máte nejvyšší povolený počet osobních klíčů; zrušte některý, který už nepoužíváte."))
+        case .secondFactorActive:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "Second factor already on", cs: "Druhý faktor je již zapnutý"),
+                detail: LocalizedText(
+                    en: "You already have a confirmed second factor; turn it off with a code before enrolling another.",
+                    cs: "Už máte potvrzený druhý faktor; než přidáte jiný, vypněte ho kódem."))
+        case .noSecondFactor:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "No second factor", cs: "Žádný druhý faktor"),
+                detail: LocalizedText(
+                    en: "There is no second factor to confirm or turn off here; start an enrolment first.",
+                    cs: "Není tu žádný druhý faktor k potvrzení nebo vypnutí; nejdřív začněte s přidáním."))
+        case .codeRefused:
+            Entry(
+                status: .unprocessableContent, title: LocalizedText(en: "Code not accepted", cs: "Kód nebyl přijat"),
+                detail: LocalizedText(
+                    en: "The code was not accepted: type the six digits your app shows now (each works once), or an unused recovery code.",
+                    cs: "Kód nebyl přijat: zadejte šest číslic, které aplikace ukazuje teď (každé platí jednou), nebo nepoužitý záložní kód."))
+        case .cannotResetOwnSecondFactor:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "Not your own", cs: "Ne vlastní"),
+                detail: LocalizedText(
+                    en: "An admin resets another person's second factor; turn your own off with a code from it.",
+                    cs: "Správce ruší druhý faktor jiné osoby; svůj vypnete kódem z něj."))
         case .absenceOverlap:
             Entry(
                 status: .conflict, title: LocalizedText(en: "Time off overlaps", cs: "Volno se překrývá"),

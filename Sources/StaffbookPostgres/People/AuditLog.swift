@@ -25,8 +25,8 @@ package enum AuditLog {
         let json = String(decoding: try JSONEncoder().encode(changes), as: UTF8.self)
         try await connection.query(
             """
-            INSERT INTO audit_log (subject_id, entity, entity_id, action, changed_by, changed_at, changes)
-            VALUES (\(subject), \(entity), \(entityId), \(action), \(by), \(at), \(json)::jsonb)
+            INSERT INTO audit_log (subject_id, entity, entity_id, action, changed_by, changed_at, changes, request_id)
+            VALUES (\(subject), \(entity), \(entityId), \(action), \(by), \(at), \(json)::jsonb, \(AuditContext.requestId))
             """,
             logger: logger
         )

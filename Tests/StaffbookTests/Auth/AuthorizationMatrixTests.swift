@@ -253,6 +253,21 @@ struct AuthorizationMatrixTests {
         Row(operation: "listUserTokens", method: .get, path: "/v1/users/\(other)/tokens", expected: [none, hidden, hidden, ok]),
         Row(operation: "revokeUserToken", method: .delete, path: "/v1/users/\(other)/tokens/\(UUID())",
             expected: [none, hidden, hidden, hidden]),
+        Row(operation: "completeSignIn", method: .post, path: "/v1/auth/second-factor", body: #"{"challenge":"unknown","code":"123456"}"#,
+            expected: [none, none, none, none]),
+        Row(operation: "startSignInEnrolment", method: .post, path: "/v1/auth/second-factor/enrolment", body: #"{"challenge":"unknown"}"#,
+            expected: [none, none, none, none]),
+        Row(operation: "getMySecondFactor", method: .get, path: "/v1/me/second-factor", expected: [none, ok, ok, ok]),
+        Row(operation: "enrolMySecondFactor", method: .post, path: "/v1/me/second-factor",
+            expected: [none, .status(201), .status(201), .status(201)]),
+        // A code nobody's app shows: refused (422), or 409 where nothing is enrolled.
+        Row(operation: "confirmMySecondFactor", method: .post, path: "/v1/me/second-factor/confirmation", body: #"{"code":"12345"}"#,
+            expected: [none, .allowed, .allowed, .allowed]),
+        Row(operation: "disableMySecondFactor", method: .post, path: "/v1/me/second-factor/removal", body: #"{"code":"12345"}"#,
+            expected: [none, .allowed, .allowed, .allowed]),
+        // The other person has no factor: an admin is told so (409); nobody else learns it.
+        Row(operation: "resetUserSecondFactor", method: .delete, path: "/v1/users/\(other)/second-factor",
+            expected: [none, hidden, hidden, .status(409)]),
     ]
 
     @Test func everyOperationOfTheContractHasARow() {

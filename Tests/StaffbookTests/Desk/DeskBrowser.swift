@@ -60,7 +60,7 @@ final class DeskBrowser: @unchecked Sendable {
 
     private func keepCookies(_ response: TestResponse) {
         for line in response.headers[values: .setCookie] {
-            let pair = line.split(separator: ";", maxSplits: 1)[0].split(separator: "=", maxSplits: 1)
+            let pair = line.split(separator: ";", maxSplits: 1)[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2 else { continue }
             let (name, value) = (String(pair[0]), String(pair[1]))
             if value.isEmpty || line.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }

@@ -28,6 +28,8 @@ enum TestApp {
         )
         auth.bcryptCost = 4
         auth.trustForwardedFor = true
+        // Most tests sign admins in with a password alone; the second-factor tests set it back.
+        auth.adminSecondFactor = .optional
         var config = AppConfig(
             http: .init(host: "127.0.0.1", port: 0, maxBodyBytes: 64 * 1024),
             database: database,

@@ -70,6 +70,10 @@ import Foundation
 /// | `urn:staffbook:problem:rate-limited` | 429 | a personal access token made its requests of the minute; retry after `Retry-After` |
 /// | `urn:staffbook:problem:upload-quota` | 429 | an invoice keeps the most file versions it may (20 by default), or the person uploaded the most files or bytes allowed in 24 hours; retry after `Retry-After` |
 /// | `urn:staffbook:problem:too-many-tokens` | 409 | the person has the most live personal access tokens allowed (50) |
+/// | `urn:staffbook:problem:second-factor-active` | 409 | the caller already has a confirmed second factor: turn it off with a code before enrolling another |
+/// | `urn:staffbook:problem:no-second-factor` | 409 | there is no second factor to confirm, turn off or reset |
+/// | `urn:staffbook:problem:code-refused` | 422 | the second factor's code (or a recovery code) was not accepted; counts against the sign-in throttles |
+/// | `urn:staffbook:problem:cannot-reset-own-second-factor` | 409 | an admin resets another person's second factor, never their own |
 /// | `urn:staffbook:problem:absence-overlap` | 409 | another request for time off of the person (requested or approved) covers one of these days |
 /// | `urn:staffbook:problem:absence-balance-exceeded` | 409 | the vacation asked for takes more days than are left in a year it touches; the detail gives the balance |
 /// | `urn:staffbook:problem:time-entry-on-absence` | 409 | the time falls on a day of the person's approved whole-day time off |
@@ -114,7 +118,8 @@ public struct Client: APIProtocol {
     ///
     /// An unknown e-mail, a wrong password and a deactivated account answer the same way, in
     /// about the same time. Failed attempts are limited per account and per client address
-    /// (429 with `Retry-After` past the limit).
+    /// (429 with `Retry-After` past the limit). An account with a second factor, and an admin
+    /// without one where admins must have one, answers 202 with a challenge instead of tokens.
     ///
     ///
     /// - Remark: HTTP `POST /v1/auth/password`.
@@ -184,6 +189,43 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 202:
+                    let headers: Operations.SignInWithPassword.Output.Accepted.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        cacheControl: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Cache-Control",
+                            as: Operations.SignInWithPassword.Output.Accepted.Headers.CacheControlPayload.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.SignInWithPassword.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.SecondStep.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
                         headers: headers,
                         body: body
                     ))
@@ -420,6 +462,186 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// Complete a password sign-in with a code from the second factor (or a recovery code).
+    ///
+    /// The challenge comes from the 202 of `POST /v1/auth/password` and lives five minutes. A
+    /// code works once (a second sign-in with the same code is refused); a recovery code works
+    /// once ever. For a challenge of purpose `enrol`, the code is the new factor's first one: it
+    /// confirms the factor, and the answer carries its ten recovery codes, shown this once. A
+    /// wrong code counts against the account's and the address's sign-in throttles, and five end
+    /// the challenge; an unknown or expired challenge answers exactly as a wrong code does.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/auth/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/auth/second-factor/post(completeSignIn)`.
+    public func completeSignIn(_ input: Operations.CompleteSignIn.Input) async throws -> Operations.CompleteSignIn.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.CompleteSignIn.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/auth/second-factor",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Components.Responses.SignedIn.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        cacheControl: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Cache-Control",
+                            as: Components.Responses.SignedIn.Headers.CacheControlPayload.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.SignedIn.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.TokenResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// For an admin's sign-in that may only enrol, a new second factor to scan.
+    ///
+    /// Only a challenge of purpose `enrol` is accepted. Asking again replaces the factor not yet
+    /// confirmed. The first code from it completes the sign-in (`POST /v1/auth/second-factor`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/auth/second-factor/enrolment`.
+    /// - Remark: Generated from `#/paths//v1/auth/second-factor/enrolment/post(startSignInEnrolment)`.
+    public func startSignInEnrolment(_ input: Operations.StartSignInEnrolment.Input) async throws -> Operations.StartSignInEnrolment.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.StartSignInEnrolment.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/auth/second-factor/enrolment",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.StartSignInEnrolment.Output.Ok.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        cacheControl: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Cache-Control",
+                            as: Operations.StartSignInEnrolment.Output.Ok.Headers.CacheControlPayload.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.StartSignInEnrolment.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.SecondFactorEnrolment.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// The caller's account and own profile fields, without needing their id.
     ///
     /// Contracts, teams and rates have their own routes (`/v1/me/rate`, `/v1/users/{id}`).
@@ -584,6 +806,296 @@ public struct Client: APIProtocol {
                 switch response.status.code {
                 case 204:
                     let headers: Operations.EndMySession.Output.NoContent.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    return .noContent(.init(headers: headers))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Whether the caller has a second factor, and whether they must have one.
+    ///
+    /// - Remark: HTTP `GET /v1/me/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/get(getMySecondFactor)`.
+    public func getMySecondFactor(_ input: Operations.GetMySecondFactor.Input) async throws -> Operations.GetMySecondFactor.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GetMySecondFactor.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/second-factor",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.GetMySecondFactor.Output.Ok.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetMySecondFactor.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.SecondFactorStatus.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Start enrolling a second factor (TOTP): the secret, its otpauth URI and a QR code, shown this once.
+    ///
+    /// The factor is pending until its first code confirms it
+    /// (`POST /v1/me/second-factor/confirmation`); asking again replaces a pending one. With a
+    /// confirmed factor this answers 409: turn it off first.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/post(enrolMySecondFactor)`.
+    public func enrolMySecondFactor(_ input: Operations.EnrolMySecondFactor.Input) async throws -> Operations.EnrolMySecondFactor.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.EnrolMySecondFactor.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/second-factor",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 201:
+                    let headers: Operations.EnrolMySecondFactor.Output.Created.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        cacheControl: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Cache-Control",
+                            as: Operations.EnrolMySecondFactor.Output.Created.Headers.CacheControlPayload.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.EnrolMySecondFactor.Output.Created.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.SecondFactorEnrolment.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .created(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Confirm the pending factor with its first code; the answer holds ten recovery codes, shown this once.
+    ///
+    /// A wrong code answers 422 and counts against the sign-in throttles. From now on a
+    /// password sign-in needs a code.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor/confirmation`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/confirmation/post(confirmMySecondFactor)`.
+    public func confirmMySecondFactor(_ input: Operations.ConfirmMySecondFactor.Input) async throws -> Operations.ConfirmMySecondFactor.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ConfirmMySecondFactor.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/second-factor/confirmation",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.ConfirmMySecondFactor.Output.Ok.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        cacheControl: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Cache-Control",
+                            as: Operations.ConfirmMySecondFactor.Output.Ok.Headers.CacheControlPayload.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ConfirmMySecondFactor.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.RecoveryCodeList.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Turn the caller's second factor off, with a code from it or a recovery code.
+    ///
+    /// A pending factor is dropped with any code. Where admins must have a factor, an admin who
+    /// turns theirs off enrols again at their next password sign-in.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor/removal`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/removal/post(disableMySecondFactor)`.
+    public func disableMySecondFactor(_ input: Operations.DisableMySecondFactor.Input) async throws -> Operations.DisableMySecondFactor.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.DisableMySecondFactor.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/second-factor/removal",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    let headers: Operations.DisableMySecondFactor.Output.NoContent.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
                         in: response.headerFields,
                         name: "X-Request-Id",
                         as: Components.Headers.RequestId.self
@@ -774,6 +1286,53 @@ public struct Client: APIProtocol {
                 switch response.status.code {
                 case 204:
                     let headers: Operations.RevokeMyToken.Output.NoContent.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    return .noContent(.init(headers: headers))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Remove another person's second factor (a lost phone); kept in the audit log.
+    ///
+    /// Their next password sign-in needs no code, or, for an admin where admins must have a
+    /// factor, enrols a new one. An admin's own factor answers 409: they turn it off with a code.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/users/{userId}/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)`.
+    public func resetUserSecondFactor(_ input: Operations.ResetUserSecondFactor.Input) async throws -> Operations.ResetUserSecondFactor.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ResetUserSecondFactor.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/users/{}/second-factor",
+                    parameters: [
+                        input.path.userId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    let headers: Operations.ResetUserSecondFactor.Output.NoContent.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
                         in: response.headerFields,
                         name: "X-Request-Id",
                         as: Components.Headers.RequestId.self

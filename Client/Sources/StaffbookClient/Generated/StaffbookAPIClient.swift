@@ -25,6 +25,14 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.logout(input) }
     }
 
+    public func completeSignIn(_ input: Operations.CompleteSignIn.Input) async throws -> Operations.CompleteSignIn.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.completeSignIn(input) }
+    }
+
+    public func startSignInEnrolment(_ input: Operations.StartSignInEnrolment.Input) async throws -> Operations.StartSignInEnrolment.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.startSignInEnrolment(input) }
+    }
+
     public func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.getMe(input) }
     }
@@ -37,6 +45,22 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.endMySession(input) }
     }
 
+    public func getMySecondFactor(_ input: Operations.GetMySecondFactor.Input) async throws -> Operations.GetMySecondFactor.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.getMySecondFactor(input) }
+    }
+
+    public func enrolMySecondFactor(_ input: Operations.EnrolMySecondFactor.Input) async throws -> Operations.EnrolMySecondFactor.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.enrolMySecondFactor(input) }
+    }
+
+    public func confirmMySecondFactor(_ input: Operations.ConfirmMySecondFactor.Input) async throws -> Operations.ConfirmMySecondFactor.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.confirmMySecondFactor(input) }
+    }
+
+    public func disableMySecondFactor(_ input: Operations.DisableMySecondFactor.Input) async throws -> Operations.DisableMySecondFactor.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.disableMySecondFactor(input) }
+    }
+
     public func listMyTokens(_ input: Operations.ListMyTokens.Input) async throws -> Operations.ListMyTokens.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listMyTokens(input) }
     }
@@ -47,6 +71,10 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
 
     public func revokeMyToken(_ input: Operations.RevokeMyToken.Input) async throws -> Operations.RevokeMyToken.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.revokeMyToken(input) }
+    }
+
+    public func resetUserSecondFactor(_ input: Operations.ResetUserSecondFactor.Input) async throws -> Operations.ResetUserSecondFactor.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.resetUserSecondFactor(input) }
     }
 
     public func listUserTokens(_ input: Operations.ListUserTokens.Input) async throws -> Operations.ListUserTokens.Output {

@@ -3021,6 +3021,301 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SecondStep`.
+        public struct SecondStep: Codable, Hashable, Sendable {
+            /// Names this sign-in for its second step; a secret, used once.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondStep/challenge`.
+            public var challenge: Swift.String
+            /// `code`: send a code from the second factor; `enrol`: enrol a factor first (admins where required).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondStep/purpose`.
+            public enum PurposePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case code
+                case enrol
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "code": self = .code
+                    case "enrol": self = .enrol
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .code: "code"
+                    case .enrol: "enrol"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.code, .enrol] }
+                public var description: Swift.String { rawValue }
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
+            }
+            /// `code`: send a code from the second factor; `enrol`: enrol a factor first (admins where required).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondStep/purpose`.
+            public var purpose: Components.Schemas.SecondStep.PurposePayload
+            /// When the challenge ends; sign in with the password again after.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondStep/expiresAt`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `SecondStep`.
+            ///
+            /// - Parameters:
+            ///   - challenge: Names this sign-in for its second step; a secret, used once.
+            ///   - purpose: `code`: send a code from the second factor; `enrol`: enrol a factor first (admins where required).
+            ///   - expiresAt: When the challenge ends; sign in with the password again after.
+            public init(
+                challenge: Swift.String,
+                purpose: Components.Schemas.SecondStep.PurposePayload,
+                expiresAt: Foundation.Date
+            ) {
+                self.challenge = challenge
+                self.purpose = purpose
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challenge
+                case purpose
+                case expiresAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SecondStepCompletion`.
+        public struct SecondStepCompletion: Codable, Hashable, Sendable {
+            /// From the 202 of the password sign-in.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondStepCompletion/challenge`.
+            public var challenge: Swift.String
+            /// Six digits from the authenticator app, or a recovery code (`xxxxx-xxxxx`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondStepCompletion/code`.
+            public var code: Swift.String
+            /// Creates a new `SecondStepCompletion`.
+            ///
+            /// - Parameters:
+            ///   - challenge: From the 202 of the password sign-in.
+            ///   - code: Six digits from the authenticator app, or a recovery code (`xxxxx-xxxxx`).
+            public init(
+                challenge: Swift.String,
+                code: Swift.String
+            ) {
+                self.challenge = challenge
+                self.code = code
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challenge
+                case code
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.challenge = try container.decode(
+                    Swift.String.self,
+                    forKey: .challenge
+                )
+                self.code = try container.decode(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "challenge",
+                    "code"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SecondStepEnrolment`.
+        public struct SecondStepEnrolment: Codable, Hashable, Sendable {
+            /// From the 202 of the password sign-in, of purpose `enrol`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondStepEnrolment/challenge`.
+            public var challenge: Swift.String
+            /// Creates a new `SecondStepEnrolment`.
+            ///
+            /// - Parameters:
+            ///   - challenge: From the 202 of the password sign-in, of purpose `enrol`.
+            public init(challenge: Swift.String) {
+                self.challenge = challenge
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challenge
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.challenge = try container.decode(
+                    Swift.String.self,
+                    forKey: .challenge
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "challenge"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SecondFactorEnrolment`.
+        public struct SecondFactorEnrolment: Codable, Hashable, Sendable {
+            /// The TOTP secret in base32, for typing into an app that cannot scan.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondFactorEnrolment/secret`.
+            public var secret: Swift.String
+            /// The `otpauth://totp/…` URI (SHA-1, 6 digits, 30 s) the QR code holds.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondFactorEnrolment/uri`.
+            public var uri: Swift.String
+            /// The URI as a QR code, an SVG document.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondFactorEnrolment/qrCodeSvg`.
+            public var qrCodeSvg: Swift.String
+            /// Creates a new `SecondFactorEnrolment`.
+            ///
+            /// - Parameters:
+            ///   - secret: The TOTP secret in base32, for typing into an app that cannot scan.
+            ///   - uri: The `otpauth://totp/…` URI (SHA-1, 6 digits, 30 s) the QR code holds.
+            ///   - qrCodeSvg: The URI as a QR code, an SVG document.
+            public init(
+                secret: Swift.String,
+                uri: Swift.String,
+                qrCodeSvg: Swift.String
+            ) {
+                self.secret = secret
+                self.uri = uri
+                self.qrCodeSvg = qrCodeSvg
+            }
+            public enum CodingKeys: String, CodingKey {
+                case secret
+                case uri
+                case qrCodeSvg
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SecondFactorCode`.
+        public struct SecondFactorCode: Codable, Hashable, Sendable {
+            /// Six digits from the authenticator app (or, to turn the factor off, a recovery code).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondFactorCode/code`.
+            public var code: Swift.String
+            /// Creates a new `SecondFactorCode`.
+            ///
+            /// - Parameters:
+            ///   - code: Six digits from the authenticator app (or, to turn the factor off, a recovery code).
+            public init(code: Swift.String) {
+                self.code = code
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.code = try container.decode(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "code"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecoveryCodeList`.
+        public struct RecoveryCodeList: Codable, Hashable, Sendable {
+            /// Ten one-time codes for when the phone is lost; only their hashes are kept.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecoveryCodeList/recoveryCodes`.
+            public var recoveryCodes: [Swift.String]
+            /// Creates a new `RecoveryCodeList`.
+            ///
+            /// - Parameters:
+            ///   - recoveryCodes: Ten one-time codes for when the phone is lost; only their hashes are kept.
+            public init(recoveryCodes: [Swift.String]) {
+                self.recoveryCodes = recoveryCodes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case recoveryCodes
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SecondFactorStatus`.
+        public struct SecondFactorStatus: Codable, Hashable, Sendable {
+            /// `pending`: enrolled, waiting for its first code; `active`: password sign-ins need a code.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondFactorStatus/state`.
+            public enum StatePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case none
+                case pending
+                case active
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "none": self = .none
+                    case "pending": self = .pending
+                    case "active": self = .active
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .none: "none"
+                    case .pending: "pending"
+                    case .active: "active"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.none, .pending, .active] }
+                public var description: Swift.String { rawValue }
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
+            }
+            /// `pending`: enrolled, waiting for its first code; `active`: password sign-ins need a code.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondFactorStatus/state`.
+            public var state: Components.Schemas.SecondFactorStatus.StatePayload
+            /// When its first code confirmed it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondFactorStatus/confirmedAt`.
+            public var confirmedAt: Foundation.Date?
+            /// Unused recovery codes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondFactorStatus/recoveryCodesLeft`.
+            public var recoveryCodesLeft: Swift.Int
+            /// Whether this person's password sign-ins must have a factor (admins, where the setting requires it).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SecondFactorStatus/required`.
+            public var required: Swift.Bool
+            /// Creates a new `SecondFactorStatus`.
+            ///
+            /// - Parameters:
+            ///   - state: `pending`: enrolled, waiting for its first code; `active`: password sign-ins need a code.
+            ///   - confirmedAt: When its first code confirmed it.
+            ///   - recoveryCodesLeft: Unused recovery codes.
+            ///   - required: Whether this person's password sign-ins must have a factor (admins, where the setting requires it).
+            public init(
+                state: Components.Schemas.SecondFactorStatus.StatePayload,
+                confirmedAt: Foundation.Date? = nil,
+                recoveryCodesLeft: Swift.Int,
+                required: Swift.Bool
+            ) {
+                self.state = state
+                self.confirmedAt = confirmedAt
+                self.recoveryCodesLeft = recoveryCodesLeft
+                self.required = required
+            }
+            public enum CodingKeys: String, CodingKey {
+                case state
+                case confirmedAt
+                case recoveryCodesLeft
+                case required
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/GoogleSignIn`.
         public struct GoogleSignIn: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/GoogleSignIn/idToken`.
@@ -3132,6 +3427,10 @@ extension Components {
             public var expiresIn: Swift.Int
             /// - Remark: Generated from `#/components/schemas/TokenResponse/user`.
             public var user: Components.Schemas.User
+            /// Only when this sign-in confirmed a new second factor; ten one-time codes, shown this once.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenResponse/recoveryCodes`.
+            public var recoveryCodes: [Swift.String]?
             /// Creates a new `TokenResponse`.
             ///
             /// - Parameters:
@@ -3140,18 +3439,21 @@ extension Components {
             ///   - tokenType:
             ///   - expiresIn: Lifetime of the access token in seconds.
             ///   - user:
+            ///   - recoveryCodes: Only when this sign-in confirmed a new second factor; ten one-time codes, shown this once.
             public init(
                 accessToken: Swift.String,
                 refreshToken: Swift.String,
                 tokenType: Components.Schemas.TokenResponse.TokenTypePayload,
                 expiresIn: Swift.Int,
-                user: Components.Schemas.User
+                user: Components.Schemas.User,
+                recoveryCodes: [Swift.String]? = nil
             ) {
                 self.accessToken = accessToken
                 self.refreshToken = refreshToken
                 self.tokenType = tokenType
                 self.expiresIn = expiresIn
                 self.user = user
+                self.recoveryCodes = recoveryCodes
             }
             public enum CodingKeys: String, CodingKey {
                 case accessToken
@@ -3159,6 +3461,7 @@ extension Components {
                 case tokenType
                 case expiresIn
                 case user
+                case recoveryCodes
             }
         }
         /// - Remark: Generated from `#/components/schemas/Role`.

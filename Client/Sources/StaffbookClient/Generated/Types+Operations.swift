@@ -26,7 +26,8 @@ public enum Operations {
     ///
     /// An unknown e-mail, a wrong password and a deactivated account answer the same way, in
     /// about the same time. Failed attempts are limited per account and per client address
-    /// (429 with `Retry-After` past the limit).
+    /// (429 with `Retry-After` past the limit). An account with a second factor, and an admin
+    /// without one where admins must have one, answers 202 with a challenge instead of tokens.
     ///
     ///
     /// - Remark: HTTP `POST /v1/auth/password`.
@@ -83,6 +84,115 @@ public enum Operations {
                         return response
                     default:
                         throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/auth/password/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/auth/password/POST/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// - Remark: Generated from `#/paths/v1/auth/password/POST/responses/202/headers/Cache-Control`.
+                    public enum CacheControlPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                        case noStore
+                        /// A value this version of the client does not know (the server added it later), as sent.
+                        case unknown(Swift.String)
+                        public init(rawValue: Swift.String) {
+                            switch rawValue {
+                            case "no-store": self = .noStore
+                            default: self = .unknown(rawValue)
+                            }
+                        }
+                        public var rawValue: Swift.String {
+                            switch self {
+                            case .noStore: "no-store"
+                            case .unknown(let value): value
+                            }
+                        }
+                        /// The values this version of the client knows.
+                        public static var allCases: [Self] { [.noStore] }
+                        public var description: Swift.String { rawValue }
+                        public init(from decoder: any Decoder) throws {
+                            self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                        }
+                        public func encode(to encoder: any Encoder) throws {
+                            var container = encoder.singleValueContainer()
+                            try container.encode(rawValue)
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/auth/password/POST/responses/202/headers/Cache-Control`.
+                    public var cacheControl: Operations.SignInWithPassword.Output.Accepted.Headers.CacheControlPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - cacheControl:
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        cacheControl: Operations.SignInWithPassword.Output.Accepted.Headers.CacheControlPayload? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.SignInWithPassword.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/auth/password/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/auth/password/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.SecondStep)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SecondStep {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SignInWithPassword.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.SignInWithPassword.Output.Accepted.Headers = .init(),
+                    body: Operations.SignInWithPassword.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The password is right and a second step is needed before any token is issued: a code
+            /// from the account's second factor (`purpose: code`, complete it with
+            /// `POST /v1/auth/second-factor`), or, for an admin without one where admins must have
+            /// one, enrolling one (`purpose: enrol`: `POST /v1/auth/second-factor/enrolment`, then
+            /// the first code completes the sign-in).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/auth/password/post(signInWithPassword)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.SignInWithPassword.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.SignInWithPassword.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
                     }
                 }
             }
@@ -369,6 +479,282 @@ public enum Operations {
             ///
             /// A response with a code that is not documented in the OpenAPI document.
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+    /// Complete a password sign-in with a code from the second factor (or a recovery code).
+    ///
+    /// The challenge comes from the 202 of `POST /v1/auth/password` and lives five minutes. A
+    /// code works once (a second sign-in with the same code is refused); a recovery code works
+    /// once ever. For a challenge of purpose `enrol`, the code is the new factor's first one: it
+    /// confirms the factor, and the answer carries its ten recovery codes, shown this once. A
+    /// wrong code counts against the account's and the address's sign-in throttles, and five end
+    /// the challenge; an unknown or expired challenge answers exactly as a wrong code does.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/auth/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/auth/second-factor/post(completeSignIn)`.
+    public enum CompleteSignIn {
+        public static let id: Swift.String = "completeSignIn"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/auth/second-factor/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteSignIn.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteSignIn.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CompleteSignIn.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/auth/second-factor/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/auth/second-factor/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SecondStepCompletion)
+            }
+            public var body: Operations.CompleteSignIn.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CompleteSignIn.Input.Headers = .init(),
+                body: Operations.CompleteSignIn.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// Signed in; a token pair.
+            ///
+            /// - Remark: Generated from `#/paths//v1/auth/second-factor/post(completeSignIn)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Components.Responses.SignedIn)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Components.Responses.SignedIn {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// For an admin's sign-in that may only enrol, a new second factor to scan.
+    ///
+    /// Only a challenge of purpose `enrol` is accepted. Asking again replaces the factor not yet
+    /// confirmed. The first code from it completes the sign-in (`POST /v1/auth/second-factor`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/auth/second-factor/enrolment`.
+    /// - Remark: Generated from `#/paths//v1/auth/second-factor/enrolment/post(startSignInEnrolment)`.
+    public enum StartSignInEnrolment {
+        public static let id: Swift.String = "startSignInEnrolment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/auth/second-factor/enrolment/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartSignInEnrolment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartSignInEnrolment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.StartSignInEnrolment.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/auth/second-factor/enrolment/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/auth/second-factor/enrolment/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SecondStepEnrolment)
+            }
+            public var body: Operations.StartSignInEnrolment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.StartSignInEnrolment.Input.Headers = .init(),
+                body: Operations.StartSignInEnrolment.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/auth/second-factor/enrolment/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/auth/second-factor/enrolment/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// - Remark: Generated from `#/paths/v1/auth/second-factor/enrolment/POST/responses/200/headers/Cache-Control`.
+                    public enum CacheControlPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                        case noStore
+                        /// A value this version of the client does not know (the server added it later), as sent.
+                        case unknown(Swift.String)
+                        public init(rawValue: Swift.String) {
+                            switch rawValue {
+                            case "no-store": self = .noStore
+                            default: self = .unknown(rawValue)
+                            }
+                        }
+                        public var rawValue: Swift.String {
+                            switch self {
+                            case .noStore: "no-store"
+                            case .unknown(let value): value
+                            }
+                        }
+                        /// The values this version of the client knows.
+                        public static var allCases: [Self] { [.noStore] }
+                        public var description: Swift.String { rawValue }
+                        public init(from decoder: any Decoder) throws {
+                            self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                        }
+                        public func encode(to encoder: any Encoder) throws {
+                            var container = encoder.singleValueContainer()
+                            try container.encode(rawValue)
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/auth/second-factor/enrolment/POST/responses/200/headers/Cache-Control`.
+                    public var cacheControl: Operations.StartSignInEnrolment.Output.Ok.Headers.CacheControlPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - cacheControl:
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        cacheControl: Operations.StartSignInEnrolment.Output.Ok.Headers.CacheControlPayload? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.StartSignInEnrolment.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/auth/second-factor/enrolment/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/auth/second-factor/enrolment/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SecondFactorEnrolment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SecondFactorEnrolment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.StartSignInEnrolment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.StartSignInEnrolment.Output.Ok.Headers = .init(),
+                    body: Operations.StartSignInEnrolment.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The factor to add to an authenticator app, shown this once.
+            ///
+            /// - Remark: Generated from `#/paths//v1/auth/second-factor/enrolment/post(startSignInEnrolment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.StartSignInEnrolment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.StartSignInEnrolment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
         }
     }
     /// The caller's account and own profile fields, without needing their id.
@@ -694,6 +1080,557 @@ public enum Operations {
             /// - Throws: An error if `self` is not `.noContent`.
             /// - SeeAlso: `.noContent`.
             public var noContent: Operations.EndMySession.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+    /// Whether the caller has a second factor, and whether they must have one.
+    ///
+    /// - Remark: HTTP `GET /v1/me/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/get(getMySecondFactor)`.
+    public enum GetMySecondFactor {
+        public static let id: Swift.String = "getMySecondFactor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/me/second-factor/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMySecondFactor.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMySecondFactor.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetMySecondFactor.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetMySecondFactor.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/second-factor/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetMySecondFactor.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/me/second-factor/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SecondFactorStatus)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SecondFactorStatus {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetMySecondFactor.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetMySecondFactor.Output.Ok.Headers = .init(),
+                    body: Operations.GetMySecondFactor.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The caller's second factor.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/second-factor/get(getMySecondFactor)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetMySecondFactor.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetMySecondFactor.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Start enrolling a second factor (TOTP): the secret, its otpauth URI and a QR code, shown this once.
+    ///
+    /// The factor is pending until its first code confirms it
+    /// (`POST /v1/me/second-factor/confirmation`); asking again replaces a pending one. With a
+    /// confirmed factor this answers 409: turn it off first.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/post(enrolMySecondFactor)`.
+    public enum EnrolMySecondFactor {
+        public static let id: Swift.String = "enrolMySecondFactor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/me/second-factor/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.EnrolMySecondFactor.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.EnrolMySecondFactor.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.EnrolMySecondFactor.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.EnrolMySecondFactor.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/second-factor/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/POST/responses/201/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/POST/responses/201/headers/Cache-Control`.
+                    public enum CacheControlPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                        case noStore
+                        /// A value this version of the client does not know (the server added it later), as sent.
+                        case unknown(Swift.String)
+                        public init(rawValue: Swift.String) {
+                            switch rawValue {
+                            case "no-store": self = .noStore
+                            default: self = .unknown(rawValue)
+                            }
+                        }
+                        public var rawValue: Swift.String {
+                            switch self {
+                            case .noStore: "no-store"
+                            case .unknown(let value): value
+                            }
+                        }
+                        /// The values this version of the client knows.
+                        public static var allCases: [Self] { [.noStore] }
+                        public var description: Swift.String { rawValue }
+                        public init(from decoder: any Decoder) throws {
+                            self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                        }
+                        public func encode(to encoder: any Encoder) throws {
+                            var container = encoder.singleValueContainer()
+                            try container.encode(rawValue)
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/POST/responses/201/headers/Cache-Control`.
+                    public var cacheControl: Operations.EnrolMySecondFactor.Output.Created.Headers.CacheControlPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - cacheControl:
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        cacheControl: Operations.EnrolMySecondFactor.Output.Created.Headers.CacheControlPayload? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.EnrolMySecondFactor.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/v1/me/second-factor/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.SecondFactorEnrolment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SecondFactorEnrolment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.EnrolMySecondFactor.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.EnrolMySecondFactor.Output.Created.Headers = .init(),
+                    body: Operations.EnrolMySecondFactor.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The factor to add to an authenticator app.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/second-factor/post(enrolMySecondFactor)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.EnrolMySecondFactor.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.EnrolMySecondFactor.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "created", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Confirm the pending factor with its first code; the answer holds ten recovery codes, shown this once.
+    ///
+    /// A wrong code answers 422 and counts against the sign-in throttles. From now on a
+    /// password sign-in needs a code.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor/confirmation`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/confirmation/post(confirmMySecondFactor)`.
+    public enum ConfirmMySecondFactor {
+        public static let id: Swift.String = "confirmMySecondFactor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/me/second-factor/confirmation/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ConfirmMySecondFactor.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ConfirmMySecondFactor.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ConfirmMySecondFactor.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/me/second-factor/confirmation/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/second-factor/confirmation/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SecondFactorCode)
+            }
+            public var body: Operations.ConfirmMySecondFactor.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ConfirmMySecondFactor.Input.Headers = .init(),
+                body: Operations.ConfirmMySecondFactor.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/second-factor/confirmation/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/confirmation/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/confirmation/POST/responses/200/headers/Cache-Control`.
+                    public enum CacheControlPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                        case noStore
+                        /// A value this version of the client does not know (the server added it later), as sent.
+                        case unknown(Swift.String)
+                        public init(rawValue: Swift.String) {
+                            switch rawValue {
+                            case "no-store": self = .noStore
+                            default: self = .unknown(rawValue)
+                            }
+                        }
+                        public var rawValue: Swift.String {
+                            switch self {
+                            case .noStore: "no-store"
+                            case .unknown(let value): value
+                            }
+                        }
+                        /// The values this version of the client knows.
+                        public static var allCases: [Self] { [.noStore] }
+                        public var description: Swift.String { rawValue }
+                        public init(from decoder: any Decoder) throws {
+                            self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                        }
+                        public func encode(to encoder: any Encoder) throws {
+                            var container = encoder.singleValueContainer()
+                            try container.encode(rawValue)
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/confirmation/POST/responses/200/headers/Cache-Control`.
+                    public var cacheControl: Operations.ConfirmMySecondFactor.Output.Ok.Headers.CacheControlPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - cacheControl:
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        cacheControl: Operations.ConfirmMySecondFactor.Output.Ok.Headers.CacheControlPayload? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ConfirmMySecondFactor.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/me/second-factor/confirmation/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/confirmation/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RecoveryCodeList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.RecoveryCodeList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ConfirmMySecondFactor.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ConfirmMySecondFactor.Output.Ok.Headers = .init(),
+                    body: Operations.ConfirmMySecondFactor.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Confirmed; the recovery codes.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/second-factor/confirmation/post(confirmMySecondFactor)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ConfirmMySecondFactor.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ConfirmMySecondFactor.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Turn the caller's second factor off, with a code from it or a recovery code.
+    ///
+    /// A pending factor is dropped with any code. Where admins must have a factor, an admin who
+    /// turns theirs off enrols again at their next password sign-in.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor/removal`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/removal/post(disableMySecondFactor)`.
+    public enum DisableMySecondFactor {
+        public static let id: Swift.String = "disableMySecondFactor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/me/second-factor/removal/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/second-factor/removal/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SecondFactorCode)
+            }
+            public var body: Operations.DisableMySecondFactor.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - body:
+            public init(body: Operations.DisableMySecondFactor.Input.Body) {
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/second-factor/removal/POST/responses/204/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/me/second-factor/removal/POST/responses/204/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.DisableMySecondFactor.Output.NoContent.Headers
+                /// Creates a new `NoContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.DisableMySecondFactor.Output.NoContent.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Turned off.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/second-factor/removal/post(disableMySecondFactor)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DisableMySecondFactor.Output.NoContent)
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.DisableMySecondFactor.Output.NoContent {
                 get throws {
                     switch self {
                     case let .noContent(response):
@@ -1043,6 +1980,90 @@ public enum Operations {
             /// - Throws: An error if `self` is not `.noContent`.
             /// - SeeAlso: `.noContent`.
             public var noContent: Operations.RevokeMyToken.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+    /// Remove another person's second factor (a lost phone); kept in the audit log.
+    ///
+    /// Their next password sign-in needs no code, or, for an admin where admins must have a
+    /// factor, enrols a new one. An admin's own factor answers 409: they turn it off with a code.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/users/{userId}/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)`.
+    public enum ResetUserSecondFactor {
+        public static let id: Swift.String = "resetUserSecondFactor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/users/{userId}/second-factor/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/second-factor/DELETE/path/userId`.
+                public var userId: Components.Parameters.UserId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - userId:
+                public init(userId: Components.Parameters.UserId) {
+                    self.userId = userId
+                }
+            }
+            public var path: Operations.ResetUserSecondFactor.Input.Path
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            public init(path: Operations.ResetUserSecondFactor.Input.Path) {
+                self.path = path
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/second-factor/DELETE/responses/204/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/second-factor/DELETE/responses/204/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ResetUserSecondFactor.Output.NoContent.Headers
+                /// Creates a new `NoContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.ResetUserSecondFactor.Output.NoContent.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.ResetUserSecondFactor.Output.NoContent)
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.ResetUserSecondFactor.Output.NoContent {
                 get throws {
                     switch self {
                     case let .noContent(response):

@@ -26,7 +26,8 @@ public protocol APIProtocol: Sendable {
     ///
     /// An unknown e-mail, a wrong password and a deactivated account answer the same way, in
     /// about the same time. Failed attempts are limited per account and per client address
-    /// (429 with `Retry-After` past the limit).
+    /// (429 with `Retry-After` past the limit). An account with a second factor, and an admin
+    /// without one where admins must have one, answers 202 with a challenge instead of tokens.
     ///
     ///
     /// - Remark: HTTP `POST /v1/auth/password`.
@@ -59,6 +60,28 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/auth/logout`.
     /// - Remark: Generated from `#/paths//v1/auth/logout/post(logout)`.
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output
+    /// Complete a password sign-in with a code from the second factor (or a recovery code).
+    ///
+    /// The challenge comes from the 202 of `POST /v1/auth/password` and lives five minutes. A
+    /// code works once (a second sign-in with the same code is refused); a recovery code works
+    /// once ever. For a challenge of purpose `enrol`, the code is the new factor's first one: it
+    /// confirms the factor, and the answer carries its ten recovery codes, shown this once. A
+    /// wrong code counts against the account's and the address's sign-in throttles, and five end
+    /// the challenge; an unknown or expired challenge answers exactly as a wrong code does.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/auth/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/auth/second-factor/post(completeSignIn)`.
+    func completeSignIn(_ input: Operations.CompleteSignIn.Input) async throws -> Operations.CompleteSignIn.Output
+    /// For an admin's sign-in that may only enrol, a new second factor to scan.
+    ///
+    /// Only a challenge of purpose `enrol` is accepted. Asking again replaces the factor not yet
+    /// confirmed. The first code from it completes the sign-in (`POST /v1/auth/second-factor`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/auth/second-factor/enrolment`.
+    /// - Remark: Generated from `#/paths//v1/auth/second-factor/enrolment/post(startSignInEnrolment)`.
+    func startSignInEnrolment(_ input: Operations.StartSignInEnrolment.Input) async throws -> Operations.StartSignInEnrolment.Output
     /// The caller's account and own profile fields, without needing their id.
     ///
     /// Contracts, teams and rates have their own routes (`/v1/me/rate`, `/v1/users/{id}`).
@@ -76,6 +99,39 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/me/sessions/{sessionId}`.
     /// - Remark: Generated from `#/paths//v1/me/sessions/{sessionId}/delete(endMySession)`.
     func endMySession(_ input: Operations.EndMySession.Input) async throws -> Operations.EndMySession.Output
+    /// Whether the caller has a second factor, and whether they must have one.
+    ///
+    /// - Remark: HTTP `GET /v1/me/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/get(getMySecondFactor)`.
+    func getMySecondFactor(_ input: Operations.GetMySecondFactor.Input) async throws -> Operations.GetMySecondFactor.Output
+    /// Start enrolling a second factor (TOTP): the secret, its otpauth URI and a QR code, shown this once.
+    ///
+    /// The factor is pending until its first code confirms it
+    /// (`POST /v1/me/second-factor/confirmation`); asking again replaces a pending one. With a
+    /// confirmed factor this answers 409: turn it off first.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/post(enrolMySecondFactor)`.
+    func enrolMySecondFactor(_ input: Operations.EnrolMySecondFactor.Input) async throws -> Operations.EnrolMySecondFactor.Output
+    /// Confirm the pending factor with its first code; the answer holds ten recovery codes, shown this once.
+    ///
+    /// A wrong code answers 422 and counts against the sign-in throttles. From now on a
+    /// password sign-in needs a code.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor/confirmation`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/confirmation/post(confirmMySecondFactor)`.
+    func confirmMySecondFactor(_ input: Operations.ConfirmMySecondFactor.Input) async throws -> Operations.ConfirmMySecondFactor.Output
+    /// Turn the caller's second factor off, with a code from it or a recovery code.
+    ///
+    /// A pending factor is dropped with any code. Where admins must have a factor, an admin who
+    /// turns theirs off enrols again at their next password sign-in.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor/removal`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/removal/post(disableMySecondFactor)`.
+    func disableMySecondFactor(_ input: Operations.DisableMySecondFactor.Input) async throws -> Operations.DisableMySecondFactor.Output
     /// The caller's live personal access tokens (never their secrets), newest first.
     ///
     /// - Remark: HTTP `GET /v1/me/tokens`.
@@ -93,6 +149,15 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/me/tokens/{tokenId}`.
     /// - Remark: Generated from `#/paths//v1/me/tokens/{tokenId}/delete(revokeMyToken)`.
     func revokeMyToken(_ input: Operations.RevokeMyToken.Input) async throws -> Operations.RevokeMyToken.Output
+    /// Remove another person's second factor (a lost phone); kept in the audit log.
+    ///
+    /// Their next password sign-in needs no code, or, for an admin where admins must have a
+    /// factor, enrols a new one. An admin's own factor answers 409: they turn it off with a code.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/users/{userId}/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)`.
+    func resetUserSecondFactor(_ input: Operations.ResetUserSecondFactor.Input) async throws -> Operations.ResetUserSecondFactor.Output
     /// A person's live personal access tokens (admin).
     ///
     /// - Remark: HTTP `GET /v1/users/{userId}/tokens`.
@@ -886,7 +951,8 @@ extension APIProtocol {
     ///
     /// An unknown e-mail, a wrong password and a deactivated account answer the same way, in
     /// about the same time. Failed attempts are limited per account and per client address
-    /// (429 with `Retry-After` past the limit).
+    /// (429 with `Retry-After` past the limit). An account with a second factor, and an admin
+    /// without one where admins must have one, answers 202 with a challenge instead of tokens.
     ///
     ///
     /// - Remark: HTTP `POST /v1/auth/password`.
@@ -945,6 +1011,44 @@ extension APIProtocol {
     public func logout() async throws -> Operations.Logout.Output {
         try await logout(Operations.Logout.Input())
     }
+    /// Complete a password sign-in with a code from the second factor (or a recovery code).
+    ///
+    /// The challenge comes from the 202 of `POST /v1/auth/password` and lives five minutes. A
+    /// code works once (a second sign-in with the same code is refused); a recovery code works
+    /// once ever. For a challenge of purpose `enrol`, the code is the new factor's first one: it
+    /// confirms the factor, and the answer carries its ten recovery codes, shown this once. A
+    /// wrong code counts against the account's and the address's sign-in throttles, and five end
+    /// the challenge; an unknown or expired challenge answers exactly as a wrong code does.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/auth/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/auth/second-factor/post(completeSignIn)`.
+    public func completeSignIn(
+        headers: Operations.CompleteSignIn.Input.Headers = .init(),
+        body: Operations.CompleteSignIn.Input.Body
+    ) async throws -> Operations.CompleteSignIn.Output {
+        try await completeSignIn(Operations.CompleteSignIn.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// For an admin's sign-in that may only enrol, a new second factor to scan.
+    ///
+    /// Only a challenge of purpose `enrol` is accepted. Asking again replaces the factor not yet
+    /// confirmed. The first code from it completes the sign-in (`POST /v1/auth/second-factor`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/auth/second-factor/enrolment`.
+    /// - Remark: Generated from `#/paths//v1/auth/second-factor/enrolment/post(startSignInEnrolment)`.
+    public func startSignInEnrolment(
+        headers: Operations.StartSignInEnrolment.Input.Headers = .init(),
+        body: Operations.StartSignInEnrolment.Input.Body
+    ) async throws -> Operations.StartSignInEnrolment.Output {
+        try await startSignInEnrolment(Operations.StartSignInEnrolment.Input(
+            headers: headers,
+            body: body
+        ))
+    }
     /// The caller's account and own profile fields, without needing their id.
     ///
     /// Contracts, teams and rates have their own routes (`/v1/me/rate`, `/v1/users/{id}`).
@@ -967,6 +1071,53 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/me/sessions/{sessionId}/delete(endMySession)`.
     public func endMySession(path: Operations.EndMySession.Input.Path) async throws -> Operations.EndMySession.Output {
         try await endMySession(Operations.EndMySession.Input(path: path))
+    }
+    /// Whether the caller has a second factor, and whether they must have one.
+    ///
+    /// - Remark: HTTP `GET /v1/me/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/get(getMySecondFactor)`.
+    public func getMySecondFactor(headers: Operations.GetMySecondFactor.Input.Headers = .init()) async throws -> Operations.GetMySecondFactor.Output {
+        try await getMySecondFactor(Operations.GetMySecondFactor.Input(headers: headers))
+    }
+    /// Start enrolling a second factor (TOTP): the secret, its otpauth URI and a QR code, shown this once.
+    ///
+    /// The factor is pending until its first code confirms it
+    /// (`POST /v1/me/second-factor/confirmation`); asking again replaces a pending one. With a
+    /// confirmed factor this answers 409: turn it off first.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/post(enrolMySecondFactor)`.
+    public func enrolMySecondFactor(headers: Operations.EnrolMySecondFactor.Input.Headers = .init()) async throws -> Operations.EnrolMySecondFactor.Output {
+        try await enrolMySecondFactor(Operations.EnrolMySecondFactor.Input(headers: headers))
+    }
+    /// Confirm the pending factor with its first code; the answer holds ten recovery codes, shown this once.
+    ///
+    /// A wrong code answers 422 and counts against the sign-in throttles. From now on a
+    /// password sign-in needs a code.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor/confirmation`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/confirmation/post(confirmMySecondFactor)`.
+    public func confirmMySecondFactor(
+        headers: Operations.ConfirmMySecondFactor.Input.Headers = .init(),
+        body: Operations.ConfirmMySecondFactor.Input.Body
+    ) async throws -> Operations.ConfirmMySecondFactor.Output {
+        try await confirmMySecondFactor(Operations.ConfirmMySecondFactor.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Turn the caller's second factor off, with a code from it or a recovery code.
+    ///
+    /// A pending factor is dropped with any code. Where admins must have a factor, an admin who
+    /// turns theirs off enrols again at their next password sign-in.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/second-factor/removal`.
+    /// - Remark: Generated from `#/paths//v1/me/second-factor/removal/post(disableMySecondFactor)`.
+    public func disableMySecondFactor(body: Operations.DisableMySecondFactor.Input.Body) async throws -> Operations.DisableMySecondFactor.Output {
+        try await disableMySecondFactor(Operations.DisableMySecondFactor.Input(body: body))
     }
     /// The caller's live personal access tokens (never their secrets), newest first.
     ///
@@ -996,6 +1147,17 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/me/tokens/{tokenId}/delete(revokeMyToken)`.
     public func revokeMyToken(path: Operations.RevokeMyToken.Input.Path) async throws -> Operations.RevokeMyToken.Output {
         try await revokeMyToken(Operations.RevokeMyToken.Input(path: path))
+    }
+    /// Remove another person's second factor (a lost phone); kept in the audit log.
+    ///
+    /// Their next password sign-in needs no code, or, for an admin where admins must have a
+    /// factor, enrols a new one. An admin's own factor answers 409: they turn it off with a code.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/users/{userId}/second-factor`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)`.
+    public func resetUserSecondFactor(path: Operations.ResetUserSecondFactor.Input.Path) async throws -> Operations.ResetUserSecondFactor.Output {
+        try await resetUserSecondFactor(Operations.ResetUserSecondFactor.Input(path: path))
     }
     /// A person's live personal access tokens (admin).
     ///
