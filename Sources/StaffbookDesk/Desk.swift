@@ -135,6 +135,7 @@ package struct Desk: PageArea {
         router.post("/desk/months/:period") { request, context in
             await page(request) { try await upload($0, period: context.parameters.get("period"), request: request) }
         }
+        router.get("/desk/audit") { request, _ in await page(request) { try await auditLog($0, request: request) } }
         router.get("/desk/me") { request, _ in await page(request) { try await me($0, request: request) } }
         router.post("/desk/me/billing") { request, _ in await page(request) { try await saveBilling($0, request: request) } }
         router.post("/desk/me/preferences") { request, _ in await page(request) { try await savePreferences($0, request: request) } }

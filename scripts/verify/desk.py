@@ -104,6 +104,21 @@ class Walk:
         self.driver, self.axe = driver, axe
         self.pages = []
 
+    def report(self):
+        """A check per page and width: the layout, axe-core, the console."""
+        for page in self.pages:
+            for width in (412, 1280):
+                layout = page[width]["overflow"]
+                check(f"desk {page['name']} at {width} px: nothing past the right edge, nothing scrolls sideways",
+                      layout["count"] == 0 and layout["scrollWidth"] <= layout["width"], json.dumps(layout))
+                check(f"desk {page['name']} at {width} px: no serious or critical axe-core violation",
+                      not page[width]["violations"], str(page[width]["violations"])[:300])
+            # The not-found page is itself answered 404, which the browser notes of the page.
+            console = [entry for entry in page["console"]
+                       if not (page["name"] == "not-found" and entry.get("source") == "network" and page["url"] in entry.get("message", ""))]
+            check(f"desk {page['name']}: nothing in the console (no CSP violation, no script error)", not console, str(console)[:300])
+        print(f"   screenshots: .local/verify-desk/ ({len(self.pages) * 2} files)")
+
     def look(self, name):
         driver = self.driver
         found = {"name": name, "url": driver.current_url}
@@ -429,18 +444,7 @@ def desk():
 
         worker_and_leader(driver, walk, server, database)
 
-        for page in walk.pages:
-            for width in (412, 1280):
-                layout = page[width]["overflow"]
-                check(f"desk {page['name']} at {width} px: nothing past the right edge, nothing scrolls sideways",
-                      layout["count"] == 0 and layout["scrollWidth"] <= layout["width"], json.dumps(layout))
-                check(f"desk {page['name']} at {width} px: no serious or critical axe-core violation",
-                      not page[width]["violations"], str(page[width]["violations"])[:300])
-            # The not-found page is itself answered 404, which the browser notes of the page.
-            console = [entry for entry in page["console"]
-                       if not (page["name"] == "not-found" and entry.get("source") == "network" and page["url"] in entry.get("message", ""))]
-            check(f"desk {page['name']}: nothing in the console (no CSP violation, no script error)", not console, str(console)[:300])
-        print(f"   screenshots: .local/verify-desk/ ({len(walk.pages) * 2} files)")
+        walk.report()
     finally:
         if driver:
             driver.quit()

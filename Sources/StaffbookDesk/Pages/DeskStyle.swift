@@ -48,6 +48,8 @@ enum DeskStyle {
         iframe.pdf{width:100%;height:70vh;border:1px solid var(--line);border-radius:6px}
         ul.plain{padding-left:1.1rem}
         .scroll{overflow-x:auto;max-width:100%}
+        .qr svg{display:block;width:min(15rem,100%);height:auto;margin:.5rem 0}code.secret{word-break:break-all;font-size:1.05rem}
+        ol.codes{columns:2;font-size:1.1rem}ol.codes code{letter-spacing:.05em}
         table.grid th,table.grid td{text-align:center;padding:.2rem .15rem;min-width:1.6rem;border:1px solid var(--line)}
         table.grid th[scope=row]{text-align:left;white-space:nowrap;padding-right:.5rem}table.grid caption{text-align:left;color:var(--muted)}
         table.grid .wk{background:var(--soft)}table.grid .today{outline:2px solid var(--accent)}table.grid td.asked{font-style:italic;color:var(--warn)}

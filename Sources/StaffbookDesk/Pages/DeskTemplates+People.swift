@@ -45,6 +45,7 @@ extension DeskTemplates {
         <p><button type="submit">{{t.addRate}}</button></p></form>{{/canAddRate}}
         </section>
         </div>
+        {{> personHistory}}
         """
 
     static let profile = """

@@ -90,7 +90,9 @@ extension Desk {
         let isAdmin = session.account.roles.contains(.admin)
         let history = try await services.rates.history(personId: person.id, page: PageRequest<DayPosition>(limit: 100))
         let billing = isAdmin ? try await services.people.billingDetails(personId: person.id) : nil
+        let changes = try await personHistory(person.id, view: view, session: session)
         let model: [String: Any] = [
+            "history": changes as Any,
             "id": person.id.lowercasedString,
             "name": [person.academicTitle, person.firstName, person.lastName].compactMap { $0 }.joined(separator: " "),
             "email": person.email, "position": person.position ?? "", "phone": person.phone ?? "",

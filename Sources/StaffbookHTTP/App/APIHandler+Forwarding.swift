@@ -270,6 +270,15 @@ extension APIHandler {
         try await notifications.putMyNotificationPreferences(input)
     }
 
+    // MARK: audit
+
+    func listAudit(_ input: Operations.ListAudit.Input) async throws -> Operations.ListAudit.Output {
+        try await audit.listAudit(input)
+    }
+    func exportAudit(_ input: Operations.ExportAudit.Input) async throws -> Operations.ExportAudit.Output {
+        try await audit.exportAudit(input)
+    }
+
     // MARK: payments
 
     func getPaymentSettings(_ input: Operations.GetPaymentSettings.Input) async throws -> Operations.GetPaymentSettings.Output {

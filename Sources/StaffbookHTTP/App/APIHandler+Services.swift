@@ -44,6 +44,7 @@ extension APIHandler {
             ),
             personalTokens: PersonalTokensAPI(
                 tokens: services.personalTokens, issuer: services.tokenIssuer, accounts: services.accounts, clock: clock),
+            audit: AuditAPI(audit: services.audit, clock: clock),
             operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
         )
     }

@@ -17,5 +17,6 @@ struct APIHandler: APIProtocol {
     let monthEnd: MonthEndAPI
     let payments: PaymentsAPI
     let personalTokens: PersonalTokensAPI
+    let audit: AuditAPI
     let operations: OperationsAPI
 }

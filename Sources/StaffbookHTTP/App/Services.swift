@@ -24,6 +24,7 @@ package struct Services: Sendable {
     package let idempotency: PostgresIdempotencyStore
     package let paymentRuns: PostgresPaymentRunRepository
     package let personalTokens: PostgresPersonalTokenRepository
+    package let audit: PostgresAuditRepository
     package let timesheets: PostgresTimesheetRepository
     package let absences: PostgresAbsenceRepository
     package let calendarFeeds: PostgresCalendarFeedRepository
@@ -64,6 +65,7 @@ package struct Services: Sendable {
         idempotency = PostgresIdempotencyStore(database: database, logger: logger)
         paymentRuns = PostgresPaymentRunRepository(database: database, logger: logger)
         personalTokens = PostgresPersonalTokenRepository(database: database, logger: logger)
+        audit = PostgresAuditRepository(database: database, logger: logger)
 
         auth = try await AuthService(
             config: config.auth, signingKey: signingKey, database: database, accounts: accounts, personalTokens: personalTokens, clock: clock,

@@ -85,6 +85,8 @@ extension AccessPolicy {
         "resetPassword": .anyone,
         "resendInvitation": .anyOf([.admin]),
         "listMyNotifications": .signedIn,
+        "listAudit": .anyOf([.admin]),
+        "exportAudit": .anyOf([.admin]),
         "listNotifications": .anyOf([.admin]),
         "getMyNotificationPreferences": .signedIn,
         "putMyNotificationPreferences": .signedIn,

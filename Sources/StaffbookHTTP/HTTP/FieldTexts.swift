@@ -23,6 +23,7 @@ enum FieldTexts {
     static let personId = LocalizedText(en: "Not a person id.", cs: "Toto není identifikátor osoby.")
     static let fileId = LocalizedText(en: "Not a file id.", cs: "Toto není identifikátor souboru.")
     static let notBeforeFrom = LocalizedText(en: "Must not be before from.", cs: "Nesmí být před from.")
+    static let afterFrom = LocalizedText(en: "Must be after from.", cs: "Musí být po from.")
     static let fromAndTo = LocalizedText(en: "Give both from and to.", cs: "Zadejte from i to.")
     static let cursor = LocalizedText(en: "Not a cursor this list gave out.", cs: "Tento kurzor tento seznam nevydal.")
     static let cursorOrOffset = LocalizedText(en: "Use either cursor or offset.", cs: "Použijte buď cursor, nebo offset.")

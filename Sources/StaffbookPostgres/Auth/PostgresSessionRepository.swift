@@ -105,16 +105,20 @@ package struct PostgresSessionRepository: SessionRepository {
 
     package func revoke(sessionId: UUID, accountId: UUID, reason: SessionEndReason, now: Date) async throws -> Bool {
         let logger = self.logger
-        return try await database.withConnection { connection in
+        return try await database.withTransaction { connection in
             let rows = try await connection.query(
                 """
                 UPDATE sessions SET revoked_at = \(now), revoked_reason = \(reason.rawValue)
                 WHERE id = \(sessionId) AND account_id = \(accountId) AND revoked_at IS NULL
-                RETURNING id
+                RETURNING client_description
                 """,
                 logger: logger
-            )
-            return try await rows.collect().count == 1
+            ).collect()
+            guard let client = try rows.first?.decode(String.self) else { return false }
+            try await AuditLog.record(
+                on: connection, subject: accountId, entity: "session", entityId: sessionId, action: reason.rawValue, by: accountId, at: now,
+                changes: ["client": .init(from: client, to: nil)], logger: logger)
+            return true
         }
     }
 

@@ -19,11 +19,15 @@ package enum SettingsRow {
         }
     }
 
+    /// Stores the value and audits the fields that changed (before → after), in one transaction.
     package static func write<Value: Encodable>(
         _ key: String, _ value: Value, by: UUID, now: Date, database: DatabasePool, logger: Logger
     ) async throws {
         let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
-        try await database.withConnection { connection in
+        try await database.withTransaction { connection in
+            let before = try await connection.query(
+                "SELECT value::text FROM settings WHERE key = \(key) FOR UPDATE", logger: logger
+            ).collect().first?.decode(String.self)
             _ = try await connection.query(
                 """
                 INSERT INTO settings (key, value, updated_at, updated_by) VALUES (\(key), \(json)::jsonb, \(now), \(by))
@@ -31,6 +35,11 @@ package enum SettingsRow {
                 """,
                 logger: logger
             )
+            let changes = AuditLog.changes(from: before ?? "{}", to: json)
+            guard !changes.isEmpty else { return }
+            try await AuditLog.record(
+                on: connection, subject: by, entity: "setting", entityId: AuditLog.settingId(key), action: key, by: by, at: now,
+                changes: changes, logger: logger)
         }
     }
 }

@@ -104,5 +104,11 @@ extension PostgresPaymentRunRepository {
             """,
             logger: logger
         )
+        // A run is nobody's: the admin who acted is its audit row's subject too.
+        if let actorId {
+            try await AuditLog.record(
+                on: connection, subject: actorId, entity: "payment_run", entityId: runId, action: action, by: actorId, at: at,
+                changes: ["state": .init(from: from?.rawValue, to: to.rawValue)], logger: logger)
+        }
     }
 }

@@ -273,6 +273,14 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listMyNotifications(input) }
     }
 
+    public func listAudit(_ input: Operations.ListAudit.Input) async throws -> Operations.ListAudit.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.listAudit(input) }
+    }
+
+    public func exportAudit(_ input: Operations.ExportAudit.Input) async throws -> Operations.ExportAudit.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.exportAudit(input) }
+    }
+
     public func listNotifications(_ input: Operations.ListNotifications.Input) async throws -> Operations.ListNotifications.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listNotifications(input) }
     }

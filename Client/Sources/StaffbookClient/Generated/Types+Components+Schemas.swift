@@ -3316,6 +3316,283 @@ extension Components {
                 case required
             }
         }
+        /// What a change was made to.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AuditKind`.
+        public enum AuditKind: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case account
+            case contract
+            case hourlyRate
+            case teamMembership
+            case timeEntry
+            case invoice
+            case personalAccessToken
+            case timesheet
+            case absence
+            case calendarFeed
+            case vacationEntitlement
+            case absenceKind
+            case secondFactor
+            case session
+            case paymentRun
+            case setting
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "account": self = .account
+                case "contract": self = .contract
+                case "hourly_rate": self = .hourlyRate
+                case "team_membership": self = .teamMembership
+                case "time_entry": self = .timeEntry
+                case "invoice": self = .invoice
+                case "personal_access_token": self = .personalAccessToken
+                case "timesheet": self = .timesheet
+                case "absence": self = .absence
+                case "calendar_feed": self = .calendarFeed
+                case "vacation_entitlement": self = .vacationEntitlement
+                case "absence_kind": self = .absenceKind
+                case "second_factor": self = .secondFactor
+                case "session": self = .session
+                case "payment_run": self = .paymentRun
+                case "setting": self = .setting
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .account: "account"
+                case .contract: "contract"
+                case .hourlyRate: "hourly_rate"
+                case .teamMembership: "team_membership"
+                case .timeEntry: "time_entry"
+                case .invoice: "invoice"
+                case .personalAccessToken: "personal_access_token"
+                case .timesheet: "timesheet"
+                case .absence: "absence"
+                case .calendarFeed: "calendar_feed"
+                case .vacationEntitlement: "vacation_entitlement"
+                case .absenceKind: "absence_kind"
+                case .secondFactor: "second_factor"
+                case .session: "session"
+                case .paymentRun: "payment_run"
+                case .setting: "setting"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.account, .contract, .hourlyRate, .teamMembership, .timeEntry, .invoice, .personalAccessToken, .timesheet, .absence, .calendarFeed, .vacationEntitlement, .absenceKind, .secondFactor, .session, .paymentRun, .setting] }
+            public var description: Swift.String { rawValue }
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AuditList`.
+        public struct AuditList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AuditList/items`.
+            public var items: [Components.Schemas.AuditEntry]
+            /// Pass as `cursor` for the next page; absent on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditList/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `AuditList`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - nextCursor: Pass as `cursor` for the next page; absent on the last page.
+            public init(
+                items: [Components.Schemas.AuditEntry],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.items = items
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+                case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AuditEntry`.
+        public struct AuditEntry: Codable, Hashable, Sendable {
+            /// The change's number in the log (increasing).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/id`.
+            public var id: Components.Schemas.Id
+            /// When it was made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/at`.
+            public var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/kind`.
+            public var kind: Components.Schemas.AuditKind
+            /// What was changed: the contract, the invoice, the run, … (for a person, their id).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/entityId`.
+            public var entityId: Components.Schemas.Id
+            /// What was done: create, update, deactivate, approve, reset, logout, …
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/action`.
+            public var action: Swift.String
+            /// Whom it is about (for a payment run or a setting, the admin who changed it).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/person`.
+            public struct PersonPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/AuditEntry/person/value1`.
+                public var value1: Components.Schemas.AuditPerson
+                /// Creates a new `PersonPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.AuditPerson) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Whom it is about (for a payment run or a setting, the admin who changed it).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/person`.
+            public var person: Components.Schemas.AuditEntry.PersonPayload
+            /// Who did it; absent for the service's own jobs.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/actor`.
+            public struct ActorPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/AuditEntry/actor/value1`.
+                public var value1: Components.Schemas.AuditPerson
+                /// Creates a new `ActorPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.AuditPerson) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Who did it; absent for the service's own jobs.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/actor`.
+            public var actor: Components.Schemas.AuditEntry.ActorPayload?
+            /// The request that made it, as its `X-Request-Id` said.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/requestId`.
+            public var requestId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/ChangesPayload`.
+            public struct ChangesPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/AuditEntry/ChangesPayload/field`.
+                public var field: Swift.String
+                /// - Remark: Generated from `#/components/schemas/AuditEntry/ChangesPayload/from`.
+                public var from: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/AuditEntry/ChangesPayload/to`.
+                public var to: Swift.String?
+                /// Creates a new `ChangesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - field:
+                ///   - from:
+                ///   - to:
+                public init(
+                    field: Swift.String,
+                    from: Swift.String? = nil,
+                    to: Swift.String? = nil
+                ) {
+                    self.field = field
+                    self.from = from
+                    self.to = to
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case field
+                    case from
+                    case to
+                }
+            }
+            /// The fields that changed, before → after (absent when the field was empty).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/changes`.
+            public typealias ChangesPayload = [Components.Schemas.AuditEntry.ChangesPayloadPayload]
+            /// The fields that changed, before → after (absent when the field was empty).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEntry/changes`.
+            public var changes: Components.Schemas.AuditEntry.ChangesPayload
+            /// Creates a new `AuditEntry`.
+            ///
+            /// - Parameters:
+            ///   - id: The change's number in the log (increasing).
+            ///   - at: When it was made.
+            ///   - kind:
+            ///   - entityId: What was changed: the contract, the invoice, the run, … (for a person, their id).
+            ///   - action: What was done: create, update, deactivate, approve, reset, logout, …
+            ///   - person: Whom it is about (for a payment run or a setting, the admin who changed it).
+            ///   - actor: Who did it; absent for the service's own jobs.
+            ///   - requestId: The request that made it, as its `X-Request-Id` said.
+            ///   - changes: The fields that changed, before → after (absent when the field was empty).
+            public init(
+                id: Components.Schemas.Id,
+                at: Foundation.Date,
+                kind: Components.Schemas.AuditKind,
+                entityId: Components.Schemas.Id,
+                action: Swift.String,
+                person: Components.Schemas.AuditEntry.PersonPayload,
+                actor: Components.Schemas.AuditEntry.ActorPayload? = nil,
+                requestId: Swift.String? = nil,
+                changes: Components.Schemas.AuditEntry.ChangesPayload
+            ) {
+                self.id = id
+                self.at = at
+                self.kind = kind
+                self.entityId = entityId
+                self.action = action
+                self.person = person
+                self.actor = actor
+                self.requestId = requestId
+                self.changes = changes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case at
+                case kind
+                case entityId
+                case action
+                case person
+                case actor
+                case requestId
+                case changes
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AuditPerson`.
+        public struct AuditPerson: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AuditPerson/id`.
+            public var id: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/AuditPerson/name`.
+            public var name: Swift.String
+            /// Creates a new `AuditPerson`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            public init(
+                id: Components.Schemas.Id,
+                name: Swift.String
+            ) {
+                self.id = id
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/GoogleSignIn`.
         public struct GoogleSignIn: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/GoogleSignIn/idToken`.

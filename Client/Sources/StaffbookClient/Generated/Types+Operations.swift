@@ -10138,6 +10138,409 @@ public enum Operations {
             }
         }
     }
+    /// Who changed what about whom and when, newest first (admin).
+    ///
+    /// People, roles, contracts, rates and their corrections, billing details, invoices, time,
+    /// absences, timesheets, payment runs, settings, personal tokens, second factors and ended
+    /// sessions: one row per change, with the person who made it, the request's id and the
+    /// fields that changed (before → after). Secrets and token values are never written.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/audit`.
+    /// - Remark: Generated from `#/paths//v1/audit/get(listAudit)`.
+    public enum ListAudit {
+        public static let id: Swift.String = "listAudit"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/audit/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// Changes about this person.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/GET/query/personId`.
+                public var personId: Components.Schemas.Id?
+                /// Changes this person made.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/GET/query/actorId`.
+                public var actorId: Components.Schemas.Id?
+                /// What was changed; repeat for several kinds.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/GET/query/kind`.
+                public var kind: [Components.Schemas.AuditKind]?
+                /// Changes at or after this instant.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/GET/query/from`.
+                public var from: Foundation.Date?
+                /// Changes before this instant.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/GET/query/to`.
+                public var to: Foundation.Date?
+                /// Page size, 1–100 (default 20).
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/GET/query/limit`.
+                public var limit: Components.Parameters.Limit?
+                /// Opaque position from a previous page's `nextCursor`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/GET/query/cursor`.
+                public var cursor: Components.Parameters.Cursor?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - personId: Changes about this person.
+                ///   - actorId: Changes this person made.
+                ///   - kind: What was changed; repeat for several kinds.
+                ///   - from: Changes at or after this instant.
+                ///   - to: Changes before this instant.
+                ///   - limit: Page size, 1–100 (default 20).
+                ///   - cursor: Opaque position from a previous page's `nextCursor`.
+                public init(
+                    personId: Components.Schemas.Id? = nil,
+                    actorId: Components.Schemas.Id? = nil,
+                    kind: [Components.Schemas.AuditKind]? = nil,
+                    from: Foundation.Date? = nil,
+                    to: Foundation.Date? = nil,
+                    limit: Components.Parameters.Limit? = nil,
+                    cursor: Components.Parameters.Cursor? = nil
+                ) {
+                    self.personId = personId
+                    self.actorId = actorId
+                    self.kind = kind
+                    self.from = from
+                    self.to = to
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+            public var query: Operations.ListAudit.Input.Query
+            /// - Remark: Generated from `#/paths/v1/audit/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAudit.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAudit.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListAudit.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ListAudit.Input.Query = .init(),
+                headers: Operations.ListAudit.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/audit/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/audit/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// `<…>; rel="next"` when there is a next page.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/audit/GET/responses/200/headers/Link`.
+                    public var link: Components.Headers.Link?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - link: `<…>; rel="next"` when there is a next page.
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        link: Components.Headers.Link? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.link = link
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListAudit.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/audit/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/audit/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AuditList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AuditList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListAudit.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListAudit.Output.Ok.Headers = .init(),
+                    body: Operations.ListAudit.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// A page of changes.
+            ///
+            /// - Remark: Generated from `#/paths//v1/audit/get(listAudit)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListAudit.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListAudit.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The same changes as CSV (RFC 4180, UTF-8 with BOM), at most 50,000 rows, newest first (admin).
+    ///
+    /// One line per changed field (a change of no field is one line with empty field columns).
+    /// Past 50,000 changes the file ends and `X-Truncated: true` says so: narrow the time.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/audit/export`.
+    /// - Remark: Generated from `#/paths//v1/audit/export/get(exportAudit)`.
+    public enum ExportAudit {
+        public static let id: Swift.String = "exportAudit"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/audit/export/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// Changes about this person.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/export/GET/query/personId`.
+                public var personId: Components.Schemas.Id?
+                /// Changes this person made.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/export/GET/query/actorId`.
+                public var actorId: Components.Schemas.Id?
+                /// What was changed; repeat for several kinds.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/export/GET/query/kind`.
+                public var kind: [Components.Schemas.AuditKind]?
+                /// Changes at or after this instant.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/export/GET/query/from`.
+                public var from: Foundation.Date?
+                /// Changes before this instant.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit/export/GET/query/to`.
+                public var to: Foundation.Date?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - personId: Changes about this person.
+                ///   - actorId: Changes this person made.
+                ///   - kind: What was changed; repeat for several kinds.
+                ///   - from: Changes at or after this instant.
+                ///   - to: Changes before this instant.
+                public init(
+                    personId: Components.Schemas.Id? = nil,
+                    actorId: Components.Schemas.Id? = nil,
+                    kind: [Components.Schemas.AuditKind]? = nil,
+                    from: Foundation.Date? = nil,
+                    to: Foundation.Date? = nil
+                ) {
+                    self.personId = personId
+                    self.actorId = actorId
+                    self.kind = kind
+                    self.from = from
+                    self.to = to
+                }
+            }
+            public var query: Operations.ExportAudit.Input.Query
+            /// - Remark: Generated from `#/paths/v1/audit/export/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportAudit.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportAudit.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ExportAudit.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ExportAudit.Input.Query = .init(),
+                headers: Operations.ExportAudit.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/audit/export/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/audit/export/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// - Remark: Generated from `#/paths/v1/audit/export/GET/responses/200/headers/Content-Disposition`.
+                    public var contentDisposition: Swift.String?
+                    /// Present (`true`) when more changes matched than the file holds.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/audit/export/GET/responses/200/headers/X-Truncated`.
+                    public var xTruncated: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - contentDisposition:
+                    ///   - xTruncated: Present (`true`) when more changes matched than the file holds.
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        contentDisposition: Swift.String? = nil,
+                        xTruncated: Swift.String? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.contentDisposition = contentDisposition
+                        self.xTruncated = xTruncated
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ExportAudit.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/audit/export/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/audit/export/GET/responses/200/content/text\/csv`.
+                    case csv(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.csv`.
+                    ///
+                    /// - Throws: An error if `self` is not `.csv`.
+                    /// - SeeAlso: `.csv`.
+                    public var csv: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .csv(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExportAudit.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ExportAudit.Output.Ok.Headers = .init(),
+                    body: Operations.ExportAudit.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The CSV.
+            ///
+            /// - Remark: Generated from `#/paths//v1/audit/export/get(exportAudit)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportAudit.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ExportAudit.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case csv
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/csv":
+                    self = .csv
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .csv:
+                    return "text/csv"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .csv
+                ]
+            }
+        }
+    }
     /// Everyone's notifications, newest first, by person and state (admin).
     ///
     /// - Remark: HTTP `GET /v1/notifications`.

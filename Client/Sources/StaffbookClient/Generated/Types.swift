@@ -504,6 +504,26 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/me/notifications`.
     /// - Remark: Generated from `#/paths//v1/me/notifications/get(listMyNotifications)`.
     func listMyNotifications(_ input: Operations.ListMyNotifications.Input) async throws -> Operations.ListMyNotifications.Output
+    /// Who changed what about whom and when, newest first (admin).
+    ///
+    /// People, roles, contracts, rates and their corrections, billing details, invoices, time,
+    /// absences, timesheets, payment runs, settings, personal tokens, second factors and ended
+    /// sessions: one row per change, with the person who made it, the request's id and the
+    /// fields that changed (before → after). Secrets and token values are never written.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/audit`.
+    /// - Remark: Generated from `#/paths//v1/audit/get(listAudit)`.
+    func listAudit(_ input: Operations.ListAudit.Input) async throws -> Operations.ListAudit.Output
+    /// The same changes as CSV (RFC 4180, UTF-8 with BOM), at most 50,000 rows, newest first (admin).
+    ///
+    /// One line per changed field (a change of no field is one line with empty field columns).
+    /// Past 50,000 changes the file ends and `X-Truncated: true` says so: narrow the time.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/audit/export`.
+    /// - Remark: Generated from `#/paths//v1/audit/export/get(exportAudit)`.
+    func exportAudit(_ input: Operations.ExportAudit.Input) async throws -> Operations.ExportAudit.Output
     /// Everyone's notifications, newest first, by person and state (admin).
     ///
     /// - Remark: HTTP `GET /v1/notifications`.
@@ -1885,6 +1905,42 @@ extension APIProtocol {
         headers: Operations.ListMyNotifications.Input.Headers = .init()
     ) async throws -> Operations.ListMyNotifications.Output {
         try await listMyNotifications(Operations.ListMyNotifications.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Who changed what about whom and when, newest first (admin).
+    ///
+    /// People, roles, contracts, rates and their corrections, billing details, invoices, time,
+    /// absences, timesheets, payment runs, settings, personal tokens, second factors and ended
+    /// sessions: one row per change, with the person who made it, the request's id and the
+    /// fields that changed (before → after). Secrets and token values are never written.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/audit`.
+    /// - Remark: Generated from `#/paths//v1/audit/get(listAudit)`.
+    public func listAudit(
+        query: Operations.ListAudit.Input.Query = .init(),
+        headers: Operations.ListAudit.Input.Headers = .init()
+    ) async throws -> Operations.ListAudit.Output {
+        try await listAudit(Operations.ListAudit.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The same changes as CSV (RFC 4180, UTF-8 with BOM), at most 50,000 rows, newest first (admin).
+    ///
+    /// One line per changed field (a change of no field is one line with empty field columns).
+    /// Past 50,000 changes the file ends and `X-Truncated: true` says so: narrow the time.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/audit/export`.
+    /// - Remark: Generated from `#/paths//v1/audit/export/get(exportAudit)`.
+    public func exportAudit(
+        query: Operations.ExportAudit.Input.Query = .init(),
+        headers: Operations.ExportAudit.Input.Headers = .init()
+    ) async throws -> Operations.ExportAudit.Output {
+        try await exportAudit(Operations.ExportAudit.Input(
             query: query,
             headers: headers
         ))
