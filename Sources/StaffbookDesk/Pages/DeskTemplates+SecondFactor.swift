@@ -9,7 +9,7 @@ extension DeskTemplates {
         <form class="panel" method="post" action="/desk/sign-in/code">
         <input type="hidden" name="csrf" value="{{csrf}}">{{#next}}<input type="hidden" name="next" value="{{next}}">{{/next}}
         <p><label for="code">{{t.code}}</label><input id="code" type="text" name="code" autocomplete="one-time-code" inputmode="text" \
-        required maxlength="40" size="14" aria-describedby="code-hint" autofocus> <small id="code-hint">{{t.codeHint}}</small></p>
+        required maxlength="40" size="14" aria-describedby="code-hint" autofocus><br><small id="code-hint">{{t.codeHint}}</small></p>
         <p><button type="submit">{{t.signIn}}</button></p>
         </form>
         <p><a href="/desk/sign-in">{{t.startOver}}</a></p>
