@@ -86,6 +86,9 @@ package struct Desk: PageArea {
         router.post("/desk/payment-runs/:id/file") { request, context in
             await page(request) { try await paymentRunFile($0, id: context.parameters.get("id"), request: request) }
         }
+        router.post("/desk/payment-runs/:id/approve") { request, context in
+            await page(request) { try await approvePaymentRun($0, id: context.parameters.get("id"), request: request) }
+        }
         router.post("/desk/payment-runs/:id/cancel") { request, context in
             await page(request) { try await cancelPaymentRun($0, id: context.parameters.get("id"), request: request) }
         }

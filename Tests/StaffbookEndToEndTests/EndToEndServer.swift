@@ -43,6 +43,7 @@ struct EndToEndServer: Sendable {
                 seedsDirectory: TestDatabase.seedsDirectory
             )
             config.monthEnd.workerEnabled = false
+            config.fourEyes = .off
             configure(&config)
             let clock = TestClock()
             let log = JSONLogSink()

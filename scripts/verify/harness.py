@@ -79,6 +79,8 @@ def server_env(database, port=8080):
         "AUTH_MAX_FAILURES_PER_ADDRESS": "100000",
         # Scripts sign admins in with a password many times a minute; `second_factor` turns it on.
         "AUTH_ADMIN_SECOND_FACTOR": "optional",
+        # The demo admin makes and sends runs alone; `four_eyes` turns the rule on.
+        "PAYMENTS_FOUR_EYES": "off",
         "SCHEMA_DIRECTORY": os.path.join(ROOT, "schema"),
         "SEEDS_DIRECTORY": os.path.join(ROOT, "seeds"),
         # No network here: Google's key set is an empty local one, so an ID token (the contract's

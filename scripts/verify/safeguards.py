@@ -1,7 +1,8 @@
 """Safeguards with outside tools: the second factor's codes computed by pyotp (PyPI), not by our
 own code, against a server where admins must have one; then the same in Chromium on the desk
 (enrolling on Me, the recovery codes, the sign-in's code page), each page looked at as `desk`
-looks at its pages."""
+looks at its pages. Four eyes on a payment run against a server with the rule on `auto`: the
+file refused until a second admin approves, never the maker; the waiting run's page in Chromium."""
 import os
 import time
 
@@ -9,7 +10,7 @@ import pyotp
 import requests
 
 from desk import PASSWORD, PETRA, SHOTS, Walk, axe_source, browser, navigate
-from harness import Server, check, fresh_database, psql
+from harness import Server, auth, check, fresh_database, psql, sign_in
 
 ADMIN = "admin@staffbook.example"
 
@@ -94,6 +95,54 @@ def second_factor():
         navigate(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/desk/sign-in/code'] button"))
         check("second factor on the desk: the password leads to the code page, pyotp's next code signs in",
               asked and "/desk/sign-in" not in driver.current_url, driver.current_url)
+        walk.report()
+    finally:
+        if driver:
+            driver.quit()
+        server.stop()
+
+
+def four_eyes():
+    database = "staffbook_verify_four_eyes"
+    fresh_database(database)
+    os.makedirs(SHOTS, exist_ok=True)
+    ids = psql(database, "SELECT string_agg(id::text, ',') FROM (SELECT id FROM invoices WHERE state = 'approved' AND kind = 'uploaded' "
+                         "AND period = '2026-09-01' ORDER BY id LIMIT 2) i").split(",")
+    psql(database, "UPDATE invoices SET bank_account = 'CZ8808000000002001000001', needs_attention = false WHERE id = ANY('{"
+                   + ",".join(ids) + "}'::uuid[])")
+    server = Server(database, 18098, settings={"PAYMENTS_FOUR_EYES": "auto"}).start()
+    driver = None
+    try:
+        url = server.url
+        maker = auth(sign_in(url, ADMIN)["accessToken"])
+        second = auth(sign_in(url, "lead.web@staffbook.example")["accessToken"])
+        requests.put(url + "/v1/settings/payments", headers=maker, timeout=30,
+                     json={"name": "Staffbook s.r.o.", "account": "2000100027/2010", "format": "abo", "unmatchedAfterDays": 5})
+        created = requests.post(url + "/v1/payment-runs", headers=maker, json={"invoiceIds": ids}, timeout=30)
+        run = created.json().get("run", {}) if created.ok else {}
+        check("four eyes: with two admins, a new run waits for a second admin", run.get("awaiting") == "second_admin", created.text[:200])
+        refused = requests.get(f"{url}/v1/payment-runs/{run.get('id')}/file", headers=maker, timeout=30)
+        own = requests.post(f"{url}/v1/payment-runs/{run.get('id')}/approval", headers=maker, timeout=30)
+        check("four eyes: the file is 409 until approved, and the maker cannot approve their own run",
+              refused.status_code == 409 and "awaiting-second-admin" in refused.text and own.status_code == 409
+              and "own-payment-run" in own.text, f"{refused.status_code}, {own.status_code}")
+
+        from selenium.webdriver.common.by import By
+        driver = browser()
+        walk = Walk(driver, axe_source())
+        driver.get(url + "/desk/sign-in")
+        driver.find_element(By.ID, "email").send_keys("lead.web@staffbook.example")
+        driver.find_element(By.ID, "password").send_keys(PASSWORD)
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.panel button[type=submit]"))
+        driver.get(f"{url}/desk/payment-runs/{run.get('id')}")
+        walk.look("run-waiting")
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form[action$='/approve'] button"))
+        walk.look("run-approved")
+        released = requests.get(f"{url}/v1/payment-runs/{run.get('id')}/file", headers=maker, timeout=30)
+        check("four eyes: a second admin approves on the desk, and then the maker downloads the file",
+              "Approved by a second admin" in driver.page_source and released.status_code == 200, str(released.status_code))
+        again = requests.post(f"{url}/v1/payment-runs/{run.get('id')}/approval", headers=second, timeout=30)
+        check("four eyes: approving twice approves once", again.status_code == 409, again.text[:160])
         walk.report()
     finally:
         if driver:

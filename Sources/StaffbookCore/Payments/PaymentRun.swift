@@ -112,6 +112,10 @@ package struct PaymentRun: Sendable, Equatable {
     package var cancelledAt: Date?
     package var items: [PaymentRunItem]
     package var events: [PaymentRunEvent]
+    /// Made under the four-eyes rule: its file waits for a second admin's approval.
+    package var approvalRequired: Bool = false
+    package var approvedBy: UUID?
+    package var approvedAt: Date?
 
     package init(
         id: UUID, number: Int, state: PaymentRunState, version: Int, createdBy: UUID, createdAt: Date, sentAt: Date?, paidAt: Date?,
@@ -131,4 +135,15 @@ package struct PaymentRun: Sendable, Equatable {
     }
 
     package var totals: [CurrencyTotal] { CurrencyTotal.of(items) }
+
+    /// A draft made under the four-eyes rule that no second admin has approved yet: its file is
+    /// not released and it cannot be sent.
+    package var awaitsApproval: Bool { approvalRequired && approvedBy == nil && state == .draft }
+
+    /// What the run can take now: the workflow's actions, with sending held until approval and
+    /// approving offered while it waits.
+    package var actions: [String] {
+        if awaitsApproval { return ["approve"] + PaymentRunWorkflow.allowedActions(state).filter { $0 != .send }.map(\.rawValue) }
+        return PaymentRunWorkflow.allowedActions(state).map(\.rawValue)
+    }
 }

@@ -11,6 +11,10 @@ package enum PaymentRunError: Error, Sendable, Equatable {
     /// A run at the bank is cancelled only when the admin affirms the bank did not pay what it
     /// still waits for, and says why: otherwise its invoices could be paid twice.
     case affirmationRequired
+    /// The run waits for a second admin's approval before its file is released or it is sent.
+    case awaitingApproval
+    /// The approval was refused.
+    case approvalRefused(RunApprovalRefusal)
     /// The statement could not be read, or is of another account.
     case statement(BankStatementProblem)
 }

@@ -53,7 +53,15 @@ package protocol PaymentRunRepository: Sendable {
     /// Writes the run with its items, events on each invoice; an invoice another run took
     /// meanwhile is left out and returned (all of them: `PaymentRunError.nothingToPay`, and
     /// nothing is written).
-    func create(runId: UUID, items: [PaymentRunItem], actorId: UUID, now: Date) async throws -> (run: PaymentRun, taken: [PaymentRunItem])
+    /// `approvalRequired`: made under the four-eyes rule (its file waits for a second admin).
+    func create(runId: UUID, items: [PaymentRunItem], actorId: UUID, approvalRequired: Bool, now: Date) async throws -> (
+        run: PaymentRun, taken: [PaymentRunItem]
+    )
+    /// A second admin's approval, decided by `PaymentRunWorkflow.approvalRefusal` over the run
+    /// as locked: of two admins approving at once, one approves and the other is refused.
+    func approve(runId: UUID, actorId: UUID, now: Date) async throws -> PaymentRunChange
+    /// How many active admins the company has (the four-eyes rule's `auto`).
+    func activeAdminCount() async throws -> Int
     func find(id: UUID) async throws -> PaymentRun?
     /// Newest first (fetches `page.fetchLimit`).
     func list(page: PageRequest<CreatedPosition>) async throws -> [PaymentRunSummary]

@@ -8,12 +8,27 @@ package struct PaymentRunService: Sendable {
     package let clock: any AppClock
     /// Where statements are parsed: off the threads that serve requests.
     package let parsing: any BlockingWork
+    /// Whether a new run's file waits for a second admin.
+    package let fourEyes: FourEyesPolicy
 
-    package init(runs: any PaymentRunRepository, idempotency: any IdempotencyStore, clock: any AppClock, parsing: any BlockingWork = InlineWork()) {
+    package init(
+        runs: any PaymentRunRepository, idempotency: any IdempotencyStore, clock: any AppClock, parsing: any BlockingWork = InlineWork(),
+        fourEyes: FourEyesPolicy = .auto
+    ) {
         self.runs = runs
         self.idempotency = idempotency
         self.clock = clock
         self.parsing = parsing
+        self.fourEyes = fourEyes
+    }
+
+    /// A second admin approves a run made under the four-eyes rule; its file is released.
+    package func approve(runId: UUID, actorId: UUID) async throws -> PaymentRun? {
+        switch try await runs.approve(runId: runId, actorId: actorId, now: clock.now()) {
+        case .done(let run): return run
+        case .refused(let state): throw PaymentRunError.refused(state)
+        case .notFound: return nil
+        }
     }
 
     package struct Creation: Sendable, Equatable {
@@ -69,8 +84,10 @@ package struct PaymentRunService: Sendable {
         }
         guard !items.isEmpty else { throw PaymentRunError.nothingToPay(excluded) }
         let run: PaymentRun, taken: [PaymentRunItem]
+        let approvalRequired = fourEyes.applies(activeAdmins: fourEyes == .auto ? try await runs.activeAdminCount() : 0)
         do {
-            (run, taken) = try await runs.create(runId: UUID(), items: items, actorId: actorId, now: clock.now())
+            (run, taken) = try await runs.create(
+                runId: UUID(), items: items, actorId: actorId, approvalRequired: approvalRequired, now: clock.now())
         } catch PaymentRunError.nothingToPay(let meanwhile) {
             throw PaymentRunError.nothingToPay(excluded + meanwhile)
         }
@@ -83,6 +100,8 @@ package struct PaymentRunService: Sendable {
     package func file(runId: UUID, format: BankFileFormat, actorId: UUID, markSent: Bool) async throws -> (run: PaymentRun, file: PaymentRunFile)? {
         guard let run = try await runs.find(id: runId) else { return nil }
         guard run.state != .cancelled else { throw PaymentRunError.refused(run.state) }
+        // Approval only ever comes once and is never taken back: a run seen approved stays so.
+        guard !run.awaitsApproval else { throw PaymentRunError.awaitingApproval }
         let file: PaymentRunFile
         if let kept = try await runs.file(runId: runId, format: format) {
             file = kept

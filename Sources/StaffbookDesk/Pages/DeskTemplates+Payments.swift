@@ -34,6 +34,8 @@ extension DeskTemplates {
         <h1>{{t.run}} {{number}}: {{state}}</h1>
         {{> problem}}
         {{#done}}<p class="notice" role="status">{{t.done}}</p>{{/done}}
+        {{#awaiting}}<div class="notice" role="status"><p><strong>{{t.waitingSecondAdmin}}</strong></p>        {{#ownRun}}<p>{{t.ownRunWaits}}</p>{{/ownRun}}
+        {{#canApprove}}<form method="post" action="/desk/payment-runs/{{id}}/approve"><input type="hidden" name="csrf" value="{{csrf}}">        <button type="submit">{{t.approveRun}}</button></form>{{/canApprove}}</div>{{/awaiting}}
         <section class="panel" aria-labelledby="totals"><h2 id="totals">{{t.total}}</h2>
         <ul class="plain">{{#totals}}<li>{{total}} ({{count}})</li>{{/totals}}</ul>
         {{#canDownload}}<form class="bar" method="post" action="/desk/payment-runs/{{id}}/file"><input type="hidden" name="csrf" value="{{csrf}}">

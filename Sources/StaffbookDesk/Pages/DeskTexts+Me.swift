@@ -91,6 +91,13 @@ extension DeskTexts {
             "done.passwordLinkSent", "A link is on its way to your e-mail.",
             "Odkaz je na cestě do vašeho e-mailu."
         ),
+        ("waitingSecondAdmin", "Waiting for a second admin", "Čeká na druhého admina"),
+        (
+            "ownRunWaits", "You made this run: another admin approves it before its file can go to the bank.",
+            "Tuto dávku jste vytvořili vy: než její soubor půjde do banky, schválí ji jiný admin."
+        ),
+        ("approveRun", "Approve the run", "Schválit dávku"),
+        ("runApproved", "Approved by a second admin", "Schváleno druhým adminem"),
         ("auditLog", "History", "Historie"),
         (
             "auditLead", "Who changed what about whom, and when: every change to people, money, time and access, newest first.",

@@ -63,6 +63,20 @@ extension Desk {
         return runPage(view, run, done: query(request, "created") != nil || query(request, "done") != nil)
     }
 
+    /// A second admin's approval: the run's file is released.
+    func approvePaymentRun(_ view: DeskView, id: String?, request: Request) async throws -> Response {
+        let session = try require(view, "approvePaymentRun")
+        _ = try await form(request, view: view)
+        let run = try await foundRun(id)
+        do {
+            guard try await services.paymentRunService.approve(runId: run.id, actorId: session.account.id) != nil else { throw DeskRefusal.notFound }
+            return DeskPage.redirect("/desk/payment-runs/\(run.id.lowercasedString)?done=approve")
+        } catch {
+            let problem = try shownRefusal(error, view)
+            return runPage(view, try await foundRun(id), problem: problem, status: HTTPResponse.Status(code: problem.status))
+        }
+    }
+
     /// The run's bank file as an attachment; the first download marks a draft run sent.
     func paymentRunFile(_ view: DeskView, id: String?, request: Request) async throws -> Response {
         let session = try require(view, "downloadPaymentRunFile")
@@ -104,8 +118,11 @@ extension Desk {
         _ view: DeskView, _ run: PaymentRun, reason: String = "", problem: PageProblem? = nil, done: Bool = false, status: HTTPResponse.Status = .ok
     ) -> Response {
         let format = view.format
+        let viewer = view.session?.account.id
         let model: [String: Any] = [
             "id": run.id.lowercasedString, "number": run.number, "state": view.text("run." + run.state.rawValue),
+            "awaiting": run.awaitsApproval, "canApprove": run.awaitsApproval && viewer != run.createdBy,
+            "ownRun": run.awaitsApproval && viewer == run.createdBy,
             "totals": run.totals.map { ["total": format.money($0.total, currency: $0.currency), "count": $0.count] },
             "items": run.items.map { item in
                 [
@@ -116,10 +133,11 @@ extension Desk {
             },
             "events": run.events.map { event in
                 [
-                    "at": format.instant(event.at), "to": view.text("run." + event.to.rawValue), "detail": event.detail ?? "",
+                    "at": format.instant(event.at), "detail": event.detail ?? "",
+                    "to": event.action == "approve" ? view.text("runApproved") : view.text("run." + event.to.rawValue),
                 ] as [String: Any]
             },
-            "canDownload": run.state != .cancelled, "canCancel": run.state == .draft || run.state == .sent,
+            "canDownload": run.state != .cancelled && !run.awaitsApproval, "canCancel": run.state == .draft || run.state == .sent,
             "atBank": run.state == .sent, "csrf": view.formToken, "reason": reason, "done": done,
             "problem": problem.map { Self.model($0, language: view.language) } as Any,
         ]

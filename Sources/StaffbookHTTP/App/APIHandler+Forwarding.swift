@@ -305,6 +305,9 @@ extension APIHandler {
     func createPaymentRunFileLink(_ input: Operations.CreatePaymentRunFileLink.Input) async throws -> Operations.CreatePaymentRunFileLink.Output {
         try await payments.createPaymentRunFileLink(input)
     }
+    func approvePaymentRun(_ input: Operations.ApprovePaymentRun.Input) async throws -> Operations.ApprovePaymentRun.Output {
+        try await payments.approvePaymentRun(input)
+    }
     func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output {
         try await payments.markPaymentRunSent(input)
     }

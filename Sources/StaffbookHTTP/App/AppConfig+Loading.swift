@@ -43,6 +43,11 @@ extension AppConfig {
                 key: "absences.carryOverExpires", reason: "'\(expires)' is not a day of the year as MM-DD (29 February excluded)")
         }
         config.vacation.carryOverExpires = expiry
+        let fourEyes = values.string("payments.fourEyes", default: FourEyesPolicy.auto.rawValue)
+        guard let policy = FourEyesPolicy(rawValue: fourEyes) else {
+            throw ConfigurationError(key: "payments.fourEyes", reason: "'\(fourEyes)' is not auto, on or off")
+        }
+        config.fourEyes = policy
         if let token = values.optionalString("metrics.token", isSecret: true) {
             guard token.utf8.count >= 16 else { throw ConfigurationError(key: "metrics.token", reason: "shorter than 16 characters") }
             config.metricsAccess = .token(token)

@@ -46,6 +46,8 @@ package struct AppConfig: Sendable {
     package var metricsAccess = MetricsAccess.loopback
     /// The company's name, at the top of statements and exports.
     package var companyName = "Staffbook"
+    /// Whether a payment run's file waits for a second admin.
+    package var fourEyes = FourEyesPolicy.auto
 
     package init(
         http: HTTP,

@@ -73,7 +73,8 @@ package struct Services: Sendable {
         invoiceService = InvoiceService(invoices: invoices, idempotency: idempotency, clock: clock, companyName: config.companyName)
         rateService = RateService(rates: rates, invoices: invoices, invoiceService: invoiceService)
         timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock, parsing: WorkPool.documents)
-        paymentRunService = PaymentRunService(runs: paymentRuns, idempotency: idempotency, clock: clock, parsing: WorkPool.documents)
+        paymentRunService = PaymentRunService(
+            runs: paymentRuns, idempotency: idempotency, clock: clock, parsing: WorkPool.documents, fourEyes: config.fourEyes)
         timesheets = PostgresTimesheetRepository(database: database, logger: logger)
         absences = PostgresAbsenceRepository(database: database, logger: logger)
         calendarFeeds = PostgresCalendarFeedRepository(database: database, logger: logger)

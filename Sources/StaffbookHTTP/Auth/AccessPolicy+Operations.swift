@@ -100,6 +100,7 @@ extension AccessPolicy {
         "getPaymentRun": .anyOf([.admin]),
         "downloadPaymentRunFile": .anyOf([.admin]),
         "createPaymentRunFileLink": .anyOf([.admin]),
+        "approvePaymentRun": .anyOf([.admin]),
         "markPaymentRunSent": .anyOf([.admin]),
         "cancelPaymentRun": .anyOf([.admin]),
         "listJobs": .anyOf([.admin]),

@@ -15,6 +15,7 @@ extension ProblemType {
         case .tooManyTokens: ["Me"]
         case .secondFactorActive, .noSecondFactor, .codeRefused: ["Me", "Auth"]
         case .cannotResetOwnSecondFactor: ["People"]
+        case .awaitingSecondAdmin, .ownPaymentRun: ["Payments"]
         case .absenceOverlap, .absenceBalanceExceeded: ["Absences"]
         case .invalidIsdoc, .checksNeedAttention: ["Invoices"]
         case .invoiceInPaymentRun: ["Invoices", "Payments"]

@@ -41,6 +41,8 @@ enum ProblemType: String, Sendable, CaseIterable {
     case rateLimited = "rate-limited"
     case uploadQuota = "upload-quota"
     case tooManyTokens = "too-many-tokens"
+    case awaitingSecondAdmin = "awaiting-second-admin"
+    case ownPaymentRun = "own-payment-run"
     case secondFactorActive = "second-factor-active"
     case noSecondFactor = "no-second-factor"
     case codeRefused = "code-refused"
@@ -270,6 +272,18 @@ enum ProblemType: String, Sendable, CaseIterable {
                 detail: LocalizedText(
                     en: "You have the most personal access tokens allowed; revoke one you no longer use.",
                     cs: "Máte nejvyšší povolený počet osobních klíčů; zrušte některý, který už nepoužíváte."))
+        case .awaitingSecondAdmin:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "Waiting for a second admin", cs: "Čeká na druhého admina"),
+                detail: LocalizedText(
+                    en: "This run's file is released once another admin, not the one who made it, approves the run.",
+                    cs: "Soubor této dávky bude k dispozici, až dávku schválí jiný admin než ten, kdo ji vytvořil."))
+        case .ownPaymentRun:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "Not your own run", cs: "Ne vlastní dávku"),
+                detail: LocalizedText(
+                    en: "You made this run: another admin approves it. An admin is never their own second.",
+                    cs: "Tuto dávku jste vytvořili vy: schválí ji jiný admin. Nikdo nemůže být svým vlastním druhým."))
         case .secondFactorActive:
             Entry(
                 status: .conflict, title: LocalizedText(en: "Second factor already on", cs: "Druhý faktor je již zapnutý"),

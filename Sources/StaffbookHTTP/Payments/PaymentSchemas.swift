@@ -18,9 +18,9 @@ extension PaymentsAPI {
     static func run(_ run: PaymentRun) -> Components.Schemas.PaymentRun {
         .init(
             id: run.id.lowercasedString, number: run.number, state: .init(rawValue: run.state.rawValue) ?? .draft, createdAt: run.createdAt,
-            createdBy: run.createdBy.lowercasedString, sentAt: run.sentAt, paidAt: run.paidAt, cancelledAt: run.cancelledAt,
-            totals: totals(run.totals),
-            actions: PaymentRunWorkflow.allowedActions(run.state).compactMap { .init(rawValue: $0.rawValue) },
+            createdBy: run.createdBy.lowercasedString, approvalRequired: run.approvalRequired, approvedBy: run.approvedBy?.lowercasedString,
+            approvedAt: run.approvedAt, awaiting: run.awaitsApproval ? .secondAdmin : nil, sentAt: run.sentAt, paidAt: run.paidAt,
+            cancelledAt: run.cancelledAt, totals: totals(run.totals), actions: run.actions.compactMap { .init(rawValue: $0) },
             items: run.items.map(item), events: run.events.map(event)
         )
     }

@@ -2,6 +2,10 @@ import StaffbookCore
 
 /// The payments area's texts, in English and Czech.
 enum PaymentTexts {
+    static let notAwaitingApproval = LocalizedText(
+        en: "This run waits for no approval: it was approved already, made without the four-eyes rule, sent or cancelled.",
+        cs: "Tato dávka na schválení nečeká: už je schválená, vznikla bez pravidla čtyř očí, je odeslaná nebo zrušená."
+    )
     static let dueByOrIds = LocalizedText(en: "Give dueBy or invoiceIds, not both.", cs: "Zadejte dueBy nebo invoiceIds, ne obojí.")
     static let atMostThousandIds = LocalizedText(en: "At most 1000 ids.", cs: "Nejvýše 1000 identifikátorů.")
     static let name = LocalizedText(en: "1 to 70 characters.", cs: "1 až 70 znaků.")

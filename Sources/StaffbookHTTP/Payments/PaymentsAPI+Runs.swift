@@ -98,6 +98,13 @@ extension PaymentsAPI {
         )
     }
 
+    func approvePaymentRun(_ input: Operations.ApprovePaymentRun.Input) async throws -> Operations.ApprovePaymentRun.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.runId)
+        guard let run = try await service.approve(runId: id, actorId: caller.accountId) else { throw Problem(.notFound) }
+        return .ok(.init(body: .json(Self.run(run))))
+    }
+
     func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.runId)

@@ -17,6 +17,9 @@ extension Problem {
             self = Problem(
                 .validationFailed, detail: PaymentTexts.affirmCancel,
                 fieldErrors: [.init(field: "body.bankDidNotPay", code: "required", message: PaymentTexts.affirmCancel)])
+        case .awaitingApproval: self = Problem(.awaitingSecondAdmin)
+        case .approvalRefused(.ownRun): self = Problem(.ownPaymentRun)
+        case .approvalRefused(.notAwaiting): self = Problem(.invalidTransition, detail: PaymentTexts.notAwaitingApproval)
         case .statement(let problem):
             switch problem.code {
             case .notOurAccount: self = Problem(.bankStatementOfAnotherAccount)

@@ -46,11 +46,12 @@ extension PostgresPaymentRunRepository {
     static func find(id: UUID, on connection: PostgresConnection, logger: Logger) async throws -> PaymentRun? {
         let runs = try await connection.query(
             """
-            SELECT number, state, version, created_by, created_at, sent_at, paid_at, cancelled_at FROM payment_runs WHERE id = \(id)
+            SELECT number, state, version, created_by, created_at, sent_at, paid_at, cancelled_at, approval_required, approved_by, approved_at
+            FROM payment_runs WHERE id = \(id)
             """,
             logger: logger
         ).collect()
-        guard let row = try runs.first?.decode((Int, String, Int, UUID, Date, Date?, Date?, Date?).self) else { return nil }
+        guard let row = try runs.first?.decode((Int, String, Int, UUID, Date, Date?, Date?, Date?, Bool, UUID?, Date?).self) else { return nil }
         var items: [PaymentRunItem] = []
         let itemRows = try await connection.query(
             """
@@ -87,10 +88,14 @@ extension PostgresPaymentRunRepository {
                     to: try StoredValue.enumeration(to, column: "payment_run_events.to_state"), detail: detail
                 ))
         }
-        return PaymentRun(
+        var run = PaymentRun(
             id: id, number: row.0, state: try StoredValue.enumeration(row.1, column: "payment_runs.state"), version: row.2, createdBy: row.3,
             createdAt: row.4, sentAt: row.5, paidAt: row.6, cancelledAt: row.7, items: items, events: events
         )
+        run.approvalRequired = row.8
+        run.approvedBy = row.9
+        run.approvedAt = row.10
+        return run
     }
 
     static func event(

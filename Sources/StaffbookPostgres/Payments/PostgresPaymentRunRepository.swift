@@ -73,13 +73,17 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
         }
     }
 
-    package func create(runId: UUID, items: [PaymentRunItem], actorId: UUID, now: Date) async throws -> (
+    package func create(runId: UUID, items: [PaymentRunItem], actorId: UUID, approvalRequired: Bool, now: Date) async throws -> (
         run: PaymentRun, taken: [PaymentRunItem]
     ) {
         let logger = self.logger
         return try await database.withTransaction { connection in
             try await connection.query(
-                "INSERT INTO payment_runs (id, state, created_by, created_at) VALUES (\(runId), 'draft', \(actorId), \(now))", logger: logger
+                """
+                INSERT INTO payment_runs (id, state, created_by, created_at, approval_required)
+                VALUES (\(runId), 'draft', \(actorId), \(now), \(approvalRequired))
+                """,
+                logger: logger
             )
             // Locks the invoices (the invoice writer's order) and keeps those still approved and
             // in no other run: an admin returning one meanwhile waits, and then finds it changed.
@@ -213,13 +217,45 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
         return kept
     }
 
+    package func approve(runId: UUID, actorId: UUID, now: Date) async throws -> PaymentRunChange {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            try await connection.query("SELECT 1 FROM payment_runs WHERE id = \(runId) FOR UPDATE", logger: logger)
+            guard let run = try await Self.find(id: runId, on: connection, logger: logger) else { return .notFound }
+            if let refusal = PaymentRunWorkflow.approvalRefusal(run, by: actorId) { throw PaymentRunError.approvalRefused(refusal) }
+            try await connection.query(
+                "UPDATE payment_runs SET approved_by = \(actorId), approved_at = \(now), version = version + 1 WHERE id = \(runId)",
+                logger: logger)
+            try await Self.event(
+                runId, action: "approve", from: run.state, to: run.state, actorId: actorId, detail: nil, at: now, on: connection, logger: logger)
+            guard let approved = try await Self.find(id: runId, on: connection, logger: logger) else { return .notFound }
+            return .done(approved)
+        }
+    }
+
+    package func activeAdminCount() async throws -> Int {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query("SELECT count(*) FROM accounts WHERE is_active AND 'admin' = ANY(roles)", logger: logger)
+                .collect().first?.decode(Int.self) ?? 0
+        }
+    }
+
     package func change(runId: UUID, action: PaymentRunWorkflow.Action, affirmation: String?, actorId: UUID, now: Date) async throws
         -> PaymentRunChange
     {
         let logger = self.logger
         return try await database.withTransaction { connection in
-            let rows = try await connection.query("SELECT state, number FROM payment_runs WHERE id = \(runId) FOR UPDATE", logger: logger).collect()
-            guard let (raw, number) = try rows.first?.decode((String, Int).self) else { return .notFound }
+            let rows = try await connection.query(
+                """
+                SELECT state, number, approval_required AND approved_by IS NULL AND state = 'draft' FROM payment_runs
+                WHERE id = \(runId) FOR UPDATE
+                """,
+                logger: logger
+            ).collect()
+            guard let (raw, number, awaitsApproval) = try rows.first?.decode((String, Int, Bool).self) else { return .notFound }
+            // Sent only once a second admin approved it, where the rule applies.
+            if action == .send, awaitsApproval { throw PaymentRunError.awaitingApproval }
             let state = try StoredValue.enumeration(raw, as: PaymentRunState.self, column: "payment_runs.state")
             guard let target = PaymentRunWorkflow.apply(action, to: state) else { return .refused(state) }
             if PaymentRunWorkflow.needsAffirmation(action, from: state), affirmation?.isEmpty != false {

@@ -253,6 +253,7 @@ struct AuthorizationMatrixTests {
         Row(operation: "listUserTokens", method: .get, path: "/v1/users/\(other)/tokens", expected: [none, hidden, hidden, ok]),
         Row(operation: "revokeUserToken", method: .delete, path: "/v1/users/\(other)/tokens/\(UUID())",
             expected: [none, hidden, hidden, hidden]),
+        Row(operation: "approvePaymentRun", method: .post, path: "/v1/payment-runs/\(UUID())/approval", expected: [none, hidden, hidden, hidden]),
         Row(operation: "listAudit", method: .get, path: "/v1/audit", expected: [none, hidden, hidden, ok]),
         Row(operation: "exportAudit", method: .get, path: "/v1/audit/export", expected: [none, hidden, hidden, ok]),
         Row(operation: "completeSignIn", method: .post, path: "/v1/auth/second-factor", body: #"{"challenge":"unknown","code":"123456"}"#,

@@ -44,6 +44,8 @@ enum TestApp {
         // Webhook receivers run on loopback over plain HTTP; the SSRF tests set the policy back.
         config.monthEnd.webhookPolicy = WebhookPolicy(allowHTTP: true, allowPrivateAddresses: true)
         config.metricsAccess = .public
+        // One admin makes and downloads runs in most tests; the four-eyes tests turn it on.
+        config.fourEyes = .off
         return config
     }
 

@@ -70,6 +70,8 @@ import Foundation
 /// | `urn:staffbook:problem:rate-limited` | 429 | a personal access token made its requests of the minute; retry after `Retry-After` |
 /// | `urn:staffbook:problem:upload-quota` | 429 | an invoice keeps the most file versions it may (20 by default), or the person uploaded the most files or bytes allowed in 24 hours; retry after `Retry-After` |
 /// | `urn:staffbook:problem:too-many-tokens` | 409 | the person has the most live personal access tokens allowed (50) |
+/// | `urn:staffbook:problem:awaiting-second-admin` | 409 | the payment run waits for a second admin's approval: its file is not released and it cannot be sent |
+/// | `urn:staffbook:problem:own-payment-run` | 409 | the admin made this run: another admin approves it |
 /// | `urn:staffbook:problem:second-factor-active` | 409 | the caller already has a confirmed second factor: turn it off with a code before enrolling another |
 /// | `urn:staffbook:problem:no-second-factor` | 409 | there is no second factor to confirm, turn off or reset |
 /// | `urn:staffbook:problem:code-refused` | 422 | the second factor's code (or a recovery code) was not accepted; counts against the sign-in throttles |
@@ -7102,6 +7104,83 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .created(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// A second admin approves a run made under the four-eyes rule; its file is released (admin).
+    ///
+    /// Where the rule applies (`PAYMENTS_FOUR_EYES`: `auto` while the company has two or more
+    /// active admins, `on`, `off`), a new run's file, its download link and marking it sent
+    /// answer 409 `awaiting-second-admin` until another admin approves it. The admin who made
+    /// the run is never its second (409 `own-payment-run`); of two admins approving at once,
+    /// one approves and the other is told it waits for no approval (409).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/payment-runs/{runId}/approval`.
+    /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/approval/post(approvePaymentRun)`.
+    public func approvePaymentRun(_ input: Operations.ApprovePaymentRun.Input) async throws -> Operations.ApprovePaymentRun.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ApprovePaymentRun.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/payment-runs/{}/approval",
+                    parameters: [
+                        input.path.runId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.ApprovePaymentRun.Output.Ok.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ApprovePaymentRun.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.PaymentRun.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
                         headers: headers,
                         body: body
                     ))

@@ -333,6 +333,10 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.createPaymentRunFileLink(input) }
     }
 
+    public func approvePaymentRun(_ input: Operations.ApprovePaymentRun.Input) async throws -> Operations.ApprovePaymentRun.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.approvePaymentRun(input) }
+    }
+
     public func markPaymentRunSent(_ input: Operations.MarkPaymentRunSent.Input) async throws -> Operations.MarkPaymentRunSent.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.markPaymentRunSent(input) }
     }

@@ -9450,6 +9450,52 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/createdBy`.
             public var createdBy: Components.Schemas.Id
+            /// Made under the four-eyes rule: its file waits for a second admin.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentRun/approvalRequired`.
+            public var approvalRequired: Swift.Bool?
+            /// The second admin who approved it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentRun/approvedBy`.
+            public var approvedBy: Components.Schemas.Id?
+            /// When it was approved.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentRun/approvedAt`.
+            public var approvedAt: Foundation.Date?
+            /// Present while it waits for a second admin; the file is not released.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentRun/awaiting`.
+            public enum AwaitingPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case secondAdmin
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "second_admin": self = .secondAdmin
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .secondAdmin: "second_admin"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.secondAdmin] }
+                public var description: Swift.String { rawValue }
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
+            }
+            /// Present while it waits for a second admin; the file is not released.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentRun/awaiting`.
+            public var awaiting: Components.Schemas.PaymentRun.AwaitingPayload?
             /// When it was marked sent to the bank.
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/sentAt`.
@@ -9468,12 +9514,14 @@ extension Components {
             public var totals: [Components.Schemas.CurrencyTotal]
             /// - Remark: Generated from `#/components/schemas/PaymentRun/ActionsPayload`.
             public enum ActionsPayloadPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case approve
                 case send
                 case cancel
                 /// A value this version of the client does not know (the server added it later), as sent.
                 case unknown(Swift.String)
                 public init(rawValue: Swift.String) {
                     switch rawValue {
+                    case "approve": self = .approve
                     case "send": self = .send
                     case "cancel": self = .cancel
                     default: self = .unknown(rawValue)
@@ -9481,13 +9529,14 @@ extension Components {
                 }
                 public var rawValue: Swift.String {
                     switch self {
+                    case .approve: "approve"
                     case .send: "send"
                     case .cancel: "cancel"
                     case .unknown(let value): value
                     }
                 }
                 /// The values this version of the client knows.
-                public static var allCases: [Self] { [.send, .cancel] }
+                public static var allCases: [Self] { [.approve, .send, .cancel] }
                 public var description: Swift.String { rawValue }
                 public init(from decoder: any Decoder) throws {
                     self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
@@ -9497,11 +9546,11 @@ extension Components {
                     try container.encode(rawValue)
                 }
             }
-            /// What the run can take now.
+            /// What the run can take now (`approve` while it waits for a second admin; then `send`).
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/actions`.
             public typealias ActionsPayload = [Components.Schemas.PaymentRun.ActionsPayloadPayload]
-            /// What the run can take now.
+            /// What the run can take now (`approve` while it waits for a second admin; then `send`).
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/actions`.
             public var actions: Components.Schemas.PaymentRun.ActionsPayload
@@ -9521,11 +9570,15 @@ extension Components {
             ///   - state: Where it stands.
             ///   - createdAt: When it was created.
             ///   - createdBy: The admin who created it.
+            ///   - approvalRequired: Made under the four-eyes rule: its file waits for a second admin.
+            ///   - approvedBy: The second admin who approved it.
+            ///   - approvedAt: When it was approved.
+            ///   - awaiting: Present while it waits for a second admin; the file is not released.
             ///   - sentAt: When it was marked sent to the bank.
             ///   - paidAt: When the last of its payments was found paid.
             ///   - cancelledAt: When it was cancelled.
             ///   - totals: Its sum in each currency.
-            ///   - actions: What the run can take now.
+            ///   - actions: What the run can take now (`approve` while it waits for a second admin; then `send`).
             ///   - items: One payment an invoice.
             ///   - events: What happened to it, oldest first.
             public init(
@@ -9534,6 +9587,10 @@ extension Components {
                 state: Components.Schemas.PaymentRunState,
                 createdAt: Foundation.Date,
                 createdBy: Components.Schemas.Id,
+                approvalRequired: Swift.Bool? = nil,
+                approvedBy: Components.Schemas.Id? = nil,
+                approvedAt: Foundation.Date? = nil,
+                awaiting: Components.Schemas.PaymentRun.AwaitingPayload? = nil,
                 sentAt: Foundation.Date? = nil,
                 paidAt: Foundation.Date? = nil,
                 cancelledAt: Foundation.Date? = nil,
@@ -9547,6 +9604,10 @@ extension Components {
                 self.state = state
                 self.createdAt = createdAt
                 self.createdBy = createdBy
+                self.approvalRequired = approvalRequired
+                self.approvedBy = approvedBy
+                self.approvedAt = approvedAt
+                self.awaiting = awaiting
                 self.sentAt = sentAt
                 self.paidAt = paidAt
                 self.cancelledAt = cancelledAt
@@ -9561,6 +9622,10 @@ extension Components {
                 case state
                 case createdAt
                 case createdBy
+                case approvalRequired
+                case approvedBy
+                case approvedAt
+                case awaiting
                 case sentAt
                 case paidAt
                 case cancelledAt

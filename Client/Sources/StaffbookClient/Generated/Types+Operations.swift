@@ -12566,6 +12566,159 @@ public enum Operations {
             }
         }
     }
+    /// A second admin approves a run made under the four-eyes rule; its file is released (admin).
+    ///
+    /// Where the rule applies (`PAYMENTS_FOUR_EYES`: `auto` while the company has two or more
+    /// active admins, `on`, `off`), a new run's file, its download link and marking it sent
+    /// answer 409 `awaiting-second-admin` until another admin approves it. The admin who made
+    /// the run is never its second (409 `own-payment-run`); of two admins approving at once,
+    /// one approves and the other is told it waits for no approval (409).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/payment-runs/{runId}/approval`.
+    /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/approval/post(approvePaymentRun)`.
+    public enum ApprovePaymentRun {
+        public static let id: Swift.String = "approvePaymentRun"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/approval/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/approval/POST/path/runId`.
+                public var runId: Components.Parameters.RunId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - runId:
+                public init(runId: Components.Parameters.RunId) {
+                    self.runId = runId
+                }
+            }
+            public var path: Operations.ApprovePaymentRun.Input.Path
+            /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/approval/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ApprovePaymentRun.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ApprovePaymentRun.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ApprovePaymentRun.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ApprovePaymentRun.Input.Path,
+                headers: Operations.ApprovePaymentRun.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/approval/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/approval/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ApprovePaymentRun.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/approval/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/payment-runs/{runId}/approval/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.PaymentRun)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PaymentRun {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApprovePaymentRun.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ApprovePaymentRun.Output.Ok.Headers = .init(),
+                    body: Operations.ApprovePaymentRun.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The run, approved.
+            ///
+            /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/approval/post(approvePaymentRun)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ApprovePaymentRun.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ApprovePaymentRun.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Say the run's file went to the bank, when it was not downloaded through the API (admin).
     ///
     /// - Remark: HTTP `POST /v1/payment-runs/{runId}/sent`.

@@ -629,6 +629,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/payment-runs/{runId}/file-links`.
     /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/file-links/post(createPaymentRunFileLink)`.
     func createPaymentRunFileLink(_ input: Operations.CreatePaymentRunFileLink.Input) async throws -> Operations.CreatePaymentRunFileLink.Output
+    /// A second admin approves a run made under the four-eyes rule; its file is released (admin).
+    ///
+    /// Where the rule applies (`PAYMENTS_FOUR_EYES`: `auto` while the company has two or more
+    /// active admins, `on`, `off`), a new run's file, its download link and marking it sent
+    /// answer 409 `awaiting-second-admin` until another admin approves it. The admin who made
+    /// the run is never its second (409 `own-payment-run`); of two admins approving at once,
+    /// one approves and the other is told it waits for no approval (409).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/payment-runs/{runId}/approval`.
+    /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/approval/post(approvePaymentRun)`.
+    func approvePaymentRun(_ input: Operations.ApprovePaymentRun.Input) async throws -> Operations.ApprovePaymentRun.Output
     /// Say the run's file went to the bank, when it was not downloaded through the API (admin).
     ///
     /// - Remark: HTTP `POST /v1/payment-runs/{runId}/sent`.
@@ -2142,6 +2154,26 @@ extension APIProtocol {
             query: query,
             headers: headers,
             body: body
+        ))
+    }
+    /// A second admin approves a run made under the four-eyes rule; its file is released (admin).
+    ///
+    /// Where the rule applies (`PAYMENTS_FOUR_EYES`: `auto` while the company has two or more
+    /// active admins, `on`, `off`), a new run's file, its download link and marking it sent
+    /// answer 409 `awaiting-second-admin` until another admin approves it. The admin who made
+    /// the run is never its second (409 `own-payment-run`); of two admins approving at once,
+    /// one approves and the other is told it waits for no approval (409).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/payment-runs/{runId}/approval`.
+    /// - Remark: Generated from `#/paths//v1/payment-runs/{runId}/approval/post(approvePaymentRun)`.
+    public func approvePaymentRun(
+        path: Operations.ApprovePaymentRun.Input.Path,
+        headers: Operations.ApprovePaymentRun.Input.Headers = .init()
+    ) async throws -> Operations.ApprovePaymentRun.Output {
+        try await approvePaymentRun(Operations.ApprovePaymentRun.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Say the run's file went to the bank, when it was not downloaded through the API (admin).
