@@ -143,6 +143,13 @@ def four_eyes():
               "Approved by a second admin" in driver.page_source and released.status_code == 200, str(released.status_code))
         again = requests.post(f"{url}/v1/payment-runs/{run.get('id')}/approval", headers=second, timeout=30)
         check("four eyes: approving twice approves once", again.status_code == 409, again.text[:160])
+        driver.get(f"{url}/desk/audit?kind=payment_run")
+        rows = driver.find_elements(By.CSS_SELECTOR, "table.rows tbody tr")
+        actions = [row.text for row in rows]
+        check("the history: the desk lists the run made, approved and sent, each with who did it",
+              len(rows) == 3 and "approve" in actions[1] and "Zuzana Horáková" in actions[1] and "send" in actions[0]
+              and "create" in actions[2] and "Alena Dvořáková" in actions[2], f"{len(rows)} rows")
+        walk.look("history")
         walk.report()
     finally:
         if driver:

@@ -113,7 +113,7 @@ extension PostgresPaymentRunRepository {
         if let actorId {
             try await AuditLog.record(
                 on: connection, subject: actorId, entity: "payment_run", entityId: runId, action: action, by: actorId, at: at,
-                changes: ["state": .init(from: from?.rawValue, to: to.rawValue)], logger: logger)
+                changes: from == to ? [:] : ["state": .init(from: from?.rawValue, to: to.rawValue)], logger: logger)
         }
     }
 }
