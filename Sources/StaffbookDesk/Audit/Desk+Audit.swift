@@ -49,7 +49,8 @@ extension Desk {
 
     static func auditRow(_ entry: AuditEntry, _ view: DeskView) -> [String: Any] {
         [
-            "at": view.format.instant(entry.at) + " " + view.format.clock(entry.at), "kind": view.text("audit." + entry.kind.rawValue), "action": entry.action,
+            "at": view.format.instant(entry.at) + " " + view.format.clock(entry.at), "kind": view.text("audit." + entry.kind.rawValue),
+            "action": entry.action,
             "person": entry.subject.name, "personId": entry.subject.id.lowercasedString, "actor": entry.actor?.name ?? view.text("auditService"),
             "changes": entry.changes.map { change in
                 ["field": change.field, "from": change.from ?? "—", "to": change.to ?? "—"]
