@@ -48,6 +48,7 @@ struct AuditAPI: AreaHandler {
         if personId != nil, subject == nil { validation.fail("query.personId", "uuid", FieldTexts.personId) }
         let actor = actorId.flatMap(UUID.init(uuidString:))
         if actorId != nil, actor == nil { validation.fail("query.actorId", "uuid", FieldTexts.personId) }
+        if (kinds ?? []).count > 20 { validation.fail("query.kind", "range", FieldTexts.atMost(20)) }
         let known = Set((kinds ?? []).compactMap(AuditKind.init(rawValue:)))
         if let from, let to, from >= to { validation.fail("query.to", "range", FieldTexts.afterFrom) }
         try validation.check()
