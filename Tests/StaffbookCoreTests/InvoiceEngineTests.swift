@@ -28,6 +28,35 @@ struct InvoiceEngineTests {
         InvoiceCommand(action, by: actor, actorId: UUID(), reason: reason, override: override, condition: condition, now: now)
     }
 
+    // MARK: Four eyes
+
+    @Test func underFourEyesTheFirstApprovalOverFailingChecksIsARequestAndOnlyAnotherAdminCompletesIt() {
+        let first = UUID()
+        let second = UUID()
+        var asked = Self.command(.approve, reason: "Ověřeno", override: true)
+        asked.actorId = first
+        asked.fourEyes = true
+        let request = InvoiceEngine.decide(asked, on: Self.invoice(.submitted, checks: Self.failing))
+        #expect(request.map(\.to) == .success(.submitted) && request.map(\.event) == .success("approve_override_requested"))
+        #expect(request.map(\.overrideRequest) == .success(.set(by: first, reason: "Ověřeno")) && request.map(\.notify) == .success(nil))
+
+        var waiting = Self.invoice(.submitted, checks: Self.failing)
+        waiting.overrideRequestedBy = first
+        #expect(InvoiceEngine.decide(asked, on: waiting) == .failure(.ownRequest), "never their own second")
+        var agreed = asked
+        agreed.actorId = second
+        let approval = InvoiceEngine.decide(agreed, on: waiting)
+        #expect(approval.map(\.to) == .success(.approved) && approval.map(\.overrideRequest) == .success(.clear))
+        #expect(InvoiceEngine.decide(Self.command(.return, reason: "Ne"), on: waiting).map(\.overrideRequest) == .success(.clear))
+        var alone = asked
+        alone.fourEyes = false
+        #expect(InvoiceEngine.decide(alone, on: Self.invoice(.submitted, checks: Self.failing)).map(\.to) == .success(.approved))
+        #expect(AccountConfirmation.decide(requestedBy: nil, actorId: first, fourEyes: true) == .request)
+        #expect(AccountConfirmation.decide(requestedBy: first, actorId: first, fourEyes: true) == .ownRequest)
+        #expect(AccountConfirmation.decide(requestedBy: first, actorId: second, fourEyes: true) == .confirm)
+        #expect(AccountConfirmation.decide(requestedBy: nil, actorId: first, fourEyes: false) == .confirm)
+    }
+
     // MARK: Every combination against the table
 
     struct Case: CustomStringConvertible {

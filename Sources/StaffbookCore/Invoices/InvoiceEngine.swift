@@ -13,11 +13,14 @@ package struct InvoiceSnapshot: Sendable, Equatable {
     package var checks: [InvoiceCheck]
     /// The payment run it waits in (a pending item of it), by number.
     package var openRun: Int?
+    /// An approval over failing checks one admin asked for, waiting for a second.
+    package var overrideRequestedBy: UUID?
 
     package init(
         id: UUID, personId: UUID, period: CalendarMonth, state: InvoiceState, kind: InvoiceKind, version: Int, amount: Decimal,
-        checks: [InvoiceCheck] = [], openRun: Int? = nil
+        checks: [InvoiceCheck] = [], openRun: Int? = nil, overrideRequestedBy: UUID? = nil
     ) {
+        self.overrideRequestedBy = overrideRequestedBy
         self.id = id
         self.personId = personId
         self.period = period
@@ -42,6 +45,8 @@ package struct InvoiceCommand: Sendable, Equatable {
     package var now: Date
     /// A payment seen on a bank statement: when the money left.
     package var paidAt: Date?
+    /// The four-eyes rule applies: an approval over failing checks waits for a second admin.
+    package var fourEyes = false
 
     package init(
         _ action: InvoiceAction, by actor: InvoiceActor, actorId: UUID?, reason: String? = nil, override: Bool = false,
@@ -83,6 +88,14 @@ package struct InvoiceChange: Sendable, Equatable {
     package var audit: Audit?
     /// What the invoice's owner is told.
     package var notify: NotificationKind?
+    /// An approval over failing checks asked for (by whom, why), or cleared as the state moves.
+    package var overrideRequest: OverrideRequest = .keep
+
+    package enum OverrideRequest: Sendable, Equatable {
+        case keep
+        case set(by: UUID, reason: String)
+        case clear
+    }
 
     package struct Audit: Sendable, Equatable {
         package var action: String
@@ -110,6 +123,9 @@ package enum InvoiceRefusal: Error, Sendable, Equatable, Codable {
     case notAllowed(action: InvoiceAction, state: InvoiceState?, allowed: [InvoiceAction])
     /// A bank account is confirmed on a submitted invoice that names one.
     case noAccountToConfirm(state: InvoiceState)
+    /// The admin asked for this approval over failing checks (or this account's confirmation):
+    /// another admin agrees, never the same one.
+    case ownRequest
 }
 
 extension InvoiceRefusal {
@@ -117,6 +133,7 @@ extension InvoiceRefusal {
     package var state: InvoiceState? {
         switch self {
         case .stale, .reasonRequired: nil
+        case .ownRequest: .submitted
         case .inPaymentRun: .approved
         case .checksNeedAttention: .submitted
         case .notAllowed(_, let state, _): state
@@ -148,13 +165,28 @@ package enum InvoiceEngine {
         if transition.needsReason || (command.action == .approve && command.override), reason == nil {
             return .failure(.reasonRequired(action: command.action, override: command.override))
         }
+        let checks = failing.map(\.kind.rawValue).joined(separator: ",")
+        if overriding, command.fourEyes, let actorId = command.actorId, let reason {
+            // Four eyes: the first admin's approval over failing checks is a request; a second
+            // admin's agrees to it and approves.
+            guard let asker = invoice?.overrideRequestedBy else {
+                var request = InvoiceChange(from: state, to: state ?? transition.to, event: "approve_override_requested", reason: reason)
+                request.overrideRequest = .set(by: actorId, reason: reason)
+                request.audit = InvoiceChange.Audit(action: "approve_override_requested", changes: [("checks", checks), ("reason", reason)])
+                return .success(request)
+            }
+            if asker == actorId { return .failure(.ownRequest) }
+        }
         var change = InvoiceChange(from: state, to: transition.to, event: event(command, overriding: overriding), reason: reason)
         stamp(&change, command: command)
         if overriding {
-            change.audit = InvoiceChange.Audit(
-                action: "approve_override", changes: [("checks", failing.map(\.kind.rawValue).joined(separator: ",")), ("reason", reason)])
+            var changes: [(field: String, to: String?)] = [("checks", checks), ("reason", reason)]
+            if let asker = invoice?.overrideRequestedBy { changes.append(("askedBy", asker.lowercasedString)) }
+            change.audit = InvoiceChange.Audit(action: "approve_override", changes: changes)
         }
         change.notify = command.action == .generate ? .statementReady : command.action.ownerNotification
+        // What was asked of the invoice as it was is gone once its state moves.
+        if change.to != change.from, invoice?.overrideRequestedBy != nil { change.overrideRequest = .clear }
         return .success(change)
     }
 

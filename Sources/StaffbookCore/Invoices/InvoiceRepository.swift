@@ -31,7 +31,11 @@ package protocol InvoiceRepository: Sendable {
     func statement(invoiceId: UUID) async throws -> StoredStatement?
     /// Records that an admin confirmed the invoice's bank account (audited, an event), if its
     /// version meets `condition`; nil for an unknown invoice, `InvoiceRefusal` thrown otherwise.
-    func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, now: Date) async throws -> Invoice?
+    /// What waits for a second admin: of one invoice, or (nil) of every invoice, oldest first, at most 200.
+    func secondAdminWaits(invoiceId: UUID?) async throws -> [SecondAdminWait]
+    /// With `fourEyes`, the first admin's confirmation is a request and a second admin's
+    /// (never the same) confirms (`AccountConfirmation`).
+    func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, fourEyes: Bool, now: Date) async throws -> Invoice?
     /// Applies `command` as `InvoiceEngine` decides on the invoice, locked: the invoice
     /// afterwards, nil for an unknown one; a refusal is thrown as `InvoiceRefusal`.
     func act(invoiceId: UUID, command: InvoiceCommand) async throws -> Invoice?

@@ -8,12 +8,18 @@ package struct InvoiceService: Sendable {
     package let clock: any AppClock
     /// At the top of every statement.
     package let companyName: String
+    /// Whether an approval over failing checks and a bank account's confirmation wait for a second admin.
+    package let fourEyes: FourEyesRule
 
-    package init(invoices: any InvoiceRepository, idempotency: any IdempotencyStore, clock: any AppClock, companyName: String) {
+    package init(
+        invoices: any InvoiceRepository, idempotency: any IdempotencyStore, clock: any AppClock, companyName: String,
+        fourEyes: FourEyesRule = FourEyesRule(policy: .off, activeAdmins: { 0 })
+    ) {
         self.invoices = invoices
         self.idempotency = idempotency
         self.clock = clock
         self.companyName = companyName
+        self.fourEyes = fourEyes
     }
 
     // MARK: Bulk actions

@@ -57,6 +57,9 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     package var unpaidRuns: [Int]?
     /// To a leader: members' submitted months waiting for them.
     package var waiting: Int?
+    /// In the admins' digest: approvals over failing checks, bank accounts and payment runs that
+    /// wait for a second admin.
+    package var secondAdminWaits: Int?
     /// In the admins' digest: months with tracked time not submitted, and submitted ones not approved.
     package var unsubmittedTimesheets: Int?
     package var unapprovedTimesheets: Int?

@@ -32,9 +32,10 @@ extension Desk {
         guard let version = fields["version"].flatMap({ Int($0) }) else { return try await invoicePage(view, invoice, reason: typed, stale: true) }
         do {
             let reason = try InvoicePageInput.reason(typed)
-            let command = InvoiceCommand(
+            var command = InvoiceCommand(
                 action, by: .admin, actorId: session.account.id, reason: reason, override: override, condition: .oneOf([version]),
                 now: services.clock.now())
+            if override { command.fourEyes = try await services.fourEyes.applies() }
             guard try await services.invoices.act(invoiceId: invoice.id, command: command) != nil else { throw DeskRefusal.notFound }
             return DeskPage.redirect("/desk/invoices/\(invoice.id.lowercasedString)?done=\(action.rawValue)")
         } catch InvoiceRefusal.stale {
@@ -61,7 +62,8 @@ extension Desk {
         do {
             guard
                 try await services.invoices.confirmBankAccount(
-                    invoiceId: invoice.id, condition: .oneOf([version]), actorId: session.account.id, now: services.clock.now()) != nil
+                    invoiceId: invoice.id, condition: .oneOf([version]), actorId: session.account.id,
+                    fourEyes: try await services.fourEyes.applies(), now: services.clock.now()) != nil
             else { throw DeskRefusal.notFound }
             try await services.invoiceChecks.recompute(invoiceId: invoice.id)
             return DeskPage.redirect("/desk/invoices/\(invoice.id.lowercasedString)?done=confirm")
@@ -127,7 +129,13 @@ extension Desk {
         let checks = checkRows(view, invoice)
         let allowed = Set(InvoiceWorkflow.allowedActions(state: invoice.state, kind: invoice.kind, actors: [.admin]))
         let attention = invoice.checks.contains { $0.needsAttention }
+        let waits = try await services.invoices.secondAdminWaits(invoiceId: invoice.id)
+        let viewer = view.session?.account.id
         let model: [String: Any] = [
+            "waits": waits.map { wait in
+                Self.waitRow(wait, view).merging(["mine": wait.askedBy.id == viewer]) { first, _ in first }
+            },
+            "hasWaits": !waits.isEmpty,
             "id": invoice.id.lowercasedString, "name": invoice.firstName + " " + invoice.lastName, "period": invoice.period.iso,
             "periodLabel": format.month(invoice.period), "state": view.text(invoice.state.rawValue), "kind": view.text(invoice.kind.rawValue),
             "amount": format.money(invoice.amount, currency: currency), "version": invoice.version, "returnReason": invoice.returnReason as Any,
@@ -153,6 +161,15 @@ extension Desk {
         ]
         return DeskPage(title: invoice.firstName + " " + invoice.lastName, template: "invoice", model: model, status: status)
             .response(view, library: library)
+    }
+
+    /// One thing an admin asked of an invoice that waits for a second admin, as the pages show it.
+    static func waitRow(_ wait: SecondAdminWait, _ view: DeskView) -> [String: Any] {
+        [
+            "invoiceId": wait.invoiceId.lowercasedString, "name": wait.personName, "period": view.format.month(wait.period),
+            "what": view.text("wait." + wait.kind.rawValue), "askedBy": wait.askedBy.name, "reason": wait.reason ?? "",
+            "at": view.format.instant(wait.at) + " " + view.format.clock(wait.at),
+        ]
     }
 
     /// What the invoice says, each value with where it came from (the ISDOC, the form, the profile).

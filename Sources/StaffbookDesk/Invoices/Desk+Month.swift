@@ -32,7 +32,9 @@ extension Desk {
             components.queryItems = items
             nextLink = components.string
         }
+        let waits = try await services.invoices.secondAdminWaits(invoiceId: nil)
         let model: [String: Any] = [
+            "waits": waits.map { Self.waitRow($0, view) }, "hasWaits": !waits.isEmpty,
             "period": period.iso, "periodLabel": view.format.month(period), "q": search ?? "", "attention": attention,
             "states": InvoiceState.allCases.map { ["value": $0.rawValue, "label": view.text($0.rawValue), "selected": $0 == state] },
             "csrf": view.formToken, "bulkKey": UUID().uuidString.lowercased(),

@@ -50,6 +50,8 @@ extension DeskTemplates {
     static let month = """
         <h1>{{t.invoices}}: {{periodLabel}}</h1>
         {{> problem}}
+        {{#hasWaits}}<section class="notice" aria-labelledby="waits"><h2 id="waits">{{t.waitingSecondAdmin}}</h2>
+        <ul class="plain">{{#waits}}<li><a href="/desk/invoices/{{invoiceId}}">{{name}}, {{period}}</a>: {{what}}, {{askedBy}} ({{at}})</li>{{/waits}}</ul>        </section>{{/hasWaits}}
         <form class="bar" method="get" action="/desk/invoices" role="search">
         <p><label for="period">{{t.period}}</label><input id="period" type="month" name="period" value="{{period}}" pattern="[0-9]{4}-[0-9]{2}"></p>
         <p><label for="state">{{t.state}}</label><select id="state" name="state"><option value="">{{t.anyState}}</option>\
@@ -144,6 +146,8 @@ extension DeskTemplates {
         </div>
         <section class="panel" aria-labelledby="history"><h2 id="history">{{t.events}}</h2>
         <ul class="plain">{{#events}}<li>{{at}}: {{action}} → {{to}}{{#reason}} ({{reason}}){{/reason}}</li>{{/events}}</ul></section>
+        {{#hasWaits}}<div class="notice" role="status"><p><strong>{{t.waitingSecondAdmin}}</strong></p>
+        <ul class="plain">{{#waits}}<li>{{askedBy}}, {{at}}: {{what}}{{#reason}} ({{reason}}){{/reason}}{{#mine}}. {{t.ownRequestWaits}}{{/mine}}{{^mine}}.         {{t.agreeBySame}}{{/mine}}</li>{{/waits}}</ul></div>{{/hasWaits}}
         {{#canAct}}<section class="panel" aria-labelledby="actions">
         <h2 id="actions">{{t.actions}}</h2>
         <form method="post" action="/desk/invoices/{{id}}">

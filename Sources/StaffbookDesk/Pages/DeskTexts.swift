@@ -112,6 +112,19 @@ enum DeskTexts {
         ("event.replace", "replaced", "nahrazeno"),
         ("event.approve", "approved", "schváleno"),
         ("event.approve_override", "approved over failing checks", "schváleno přes nálezy"),
+        (
+            "event.approve_override_requested", "approval over failing checks asked, waiting for a second admin",
+            "schválení přes nálezy vyžádáno, čeká na druhého admina"
+        ),
+        ("event.confirm_bank_account", "bank account confirmed", "bankovní účet potvrzen"),
+        (
+            "event.confirm_bank_account_requested", "bank account's confirmation asked, waiting for a second admin",
+            "potvrzení účtu vyžádáno, čeká na druhého admina"
+        ),
+        ("wait.override", "approve over failing checks", "schválit přes nálezy"),
+        ("wait.bank_account", "confirm the changed bank account", "potvrdit změněný bankovní účet"),
+        ("ownRequestWaits", "You asked: another admin agrees.", "Požádali jste vy: souhlasit musí jiný admin."),
+        ("agreeBySame", "Agree by doing the same below.", "Souhlas vyjádříte stejnou akcí níže."),
         ("event.return", "returned", "vráceno"),
         ("event.mark-paid", "marked paid", "označeno jako zaplacené"),
         ("event.paid-by-statement", "paid, by a bank statement", "zaplaceno podle výpisu"),

@@ -25,6 +25,7 @@ package struct Services: Sendable {
     package let paymentRuns: PostgresPaymentRunRepository
     package let personalTokens: PostgresPersonalTokenRepository
     package let audit: PostgresAuditRepository
+    package let fourEyes: FourEyesRule
     package let timesheets: PostgresTimesheetRepository
     package let absences: PostgresAbsenceRepository
     package let calendarFeeds: PostgresCalendarFeedRepository
@@ -66,11 +67,14 @@ package struct Services: Sendable {
         paymentRuns = PostgresPaymentRunRepository(database: database, logger: logger)
         personalTokens = PostgresPersonalTokenRepository(database: database, logger: logger)
         audit = PostgresAuditRepository(database: database, logger: logger)
+        let runs = paymentRuns
+        fourEyes = FourEyesRule(policy: config.fourEyes, activeAdmins: { try await runs.activeAdminCount() })
 
         auth = try await AuthService(
             config: config.auth, signingKey: signingKey, database: database, accounts: accounts, personalTokens: personalTokens, clock: clock,
             logger: logger)
-        invoiceService = InvoiceService(invoices: invoices, idempotency: idempotency, clock: clock, companyName: config.companyName)
+        invoiceService = InvoiceService(
+            invoices: invoices, idempotency: idempotency, clock: clock, companyName: config.companyName, fourEyes: fourEyes)
         rateService = RateService(rates: rates, invoices: invoices, invoiceService: invoiceService)
         timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock, parsing: WorkPool.documents)
         paymentRunService = PaymentRunService(

@@ -16,6 +16,7 @@ extension ProblemType {
         case .secondFactorActive, .noSecondFactor, .codeRefused: ["Me", "Auth"]
         case .cannotResetOwnSecondFactor: ["People"]
         case .awaitingSecondAdmin, .ownPaymentRun: ["Payments"]
+        case .ownRequest: ["Invoices"]
         case .absenceOverlap, .absenceBalanceExceeded: ["Absences"]
         case .invalidIsdoc, .checksNeedAttention: ["Invoices"]
         case .invoiceInPaymentRun: ["Invoices", "Payments"]

@@ -43,6 +43,7 @@ enum ProblemType: String, Sendable, CaseIterable {
     case tooManyTokens = "too-many-tokens"
     case awaitingSecondAdmin = "awaiting-second-admin"
     case ownPaymentRun = "own-payment-run"
+    case ownRequest = "own-request"
     case secondFactorActive = "second-factor-active"
     case noSecondFactor = "no-second-factor"
     case codeRefused = "code-refused"
@@ -284,6 +285,12 @@ enum ProblemType: String, Sendable, CaseIterable {
                 detail: LocalizedText(
                     en: "You made this run: another admin approves it. An admin is never their own second.",
                     cs: "Tuto dávku jste vytvořili vy: schválí ji jiný admin. Nikdo nemůže být svým vlastním druhým."))
+        case .ownRequest:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "Waiting for another admin", cs: "Čeká na jiného admina"),
+                detail: LocalizedText(
+                    en: "You asked for this already: another admin agrees to it. An admin is never their own second.",
+                    cs: "O tohle jste už požádali: souhlasit musí jiný admin. Nikdo nemůže být svým vlastním druhým."))
         case .secondFactorActive:
             Entry(
                 status: .conflict, title: LocalizedText(en: "Second factor already on", cs: "Druhý faktor je již zapnutý"),

@@ -125,7 +125,8 @@ struct InvoiceSchemas: Sendable {
     }
 
     func detail(
-        _ invoice: Invoice, events: [InvoiceEvent], statement: StoredStatement?, trackedHoursApproved: Bool?, caller: Caller
+        _ invoice: Invoice, events: [InvoiceEvent], statement: StoredStatement?, trackedHoursApproved: Bool?, caller: Caller,
+        waits: [SecondAdminWait] = []
     ) -> Components.Schemas.InvoiceDetail {
         .init(
             id: invoice.id.lowercasedString, person: person(invoice), period: invoice.period.iso,
@@ -149,6 +150,13 @@ struct InvoiceSchemas: Sendable {
             checks: invoice.kind == .uploaded ? Self.checks(invoice.checks) : nil,
             checksSummary: invoice.kind == .uploaded ? Self.summary(invoice.checks) : nil,
             bankAccountConfirmedAt: invoice.bankAccountConfirmedAt,
+            awaitingSecondAdmin: waits.isEmpty
+                ? nil
+                : waits.map { wait in
+                    .init(
+                        what: wait.kind == .override ? .override : .bankAccount,
+                        askedBy: .init(id: wait.askedBy.id.lowercasedString, name: wait.askedBy.name), reason: wait.reason, at: wait.at)
+                },
             actions: Self.actions(
                 InvoiceWorkflow.allowedActions(
                     state: invoice.state, kind: invoice.kind, actors: Self.actors(for: caller, ownerId: invoice.personId)

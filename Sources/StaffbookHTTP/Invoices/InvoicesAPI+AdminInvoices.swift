@@ -46,8 +46,9 @@ extension InvoicesAPI {
         }
         reason = try Self.validText(reason, field: "body.reason")
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
-        let command = InvoiceCommand(
+        var command = InvoiceCommand(
             action, by: .admin, actorId: caller.accountId, reason: reason, override: override, condition: condition, now: clock.now())
+        if override { command.fourEyes = try await fourEyes.applies() }
         guard let invoice = try await invoices.act(invoiceId: id, command: command) else { throw Problem(.notFound) }
         return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
     }
@@ -58,7 +59,9 @@ extension InvoicesAPI {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.invoiceId)
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
-        guard try await invoices.confirmBankAccount(invoiceId: id, condition: condition, actorId: caller.accountId, now: clock.now()) != nil
+        guard
+            try await invoices.confirmBankAccount(
+                invoiceId: id, condition: condition, actorId: caller.accountId, fourEyes: try await fourEyes.applies(), now: clock.now()) != nil
         else { throw Problem(.notFound) }
         try await checks.recompute(invoiceId: id)
         guard let invoice = try await invoices.find(id: id) else { throw Problem(.notFound) }

@@ -42,6 +42,7 @@ extension InvoicesAPI {
         let events = try await invoices.events(invoiceId: invoice.id)
         let statement = invoice.kind == .statement ? try await invoices.statement(invoiceId: invoice.id) : nil
         let approved = try await checks.trackedHoursApproved(invoice, statement: statement)
-        return invoiceSchemas.detail(invoice, events: events, statement: statement, trackedHoursApproved: approved, caller: caller)
+        let waits = caller.roles.contains(.admin) ? try await invoices.secondAdminWaits(invoiceId: invoice.id) : []
+        return invoiceSchemas.detail(invoice, events: events, statement: statement, trackedHoursApproved: approved, caller: caller, waits: waits)
     }
 }

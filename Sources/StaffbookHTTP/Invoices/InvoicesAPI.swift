@@ -16,6 +16,8 @@ struct InvoicesAPI: AreaHandler {
 
     /// At the top of exports, as of statements.
     var companyName: String { invoiceService.companyName }
+
+    var fourEyes: FourEyesRule { invoiceService.fourEyes }
 }
 
 /// How large an invoice file may be, how many bytes of files are stored at once, and how much

@@ -28,6 +28,8 @@ extension Problem {
         switch refusal {
         case .stale:
             self = Problem(.preconditionFailed)
+        case .ownRequest:
+            self = Problem(.ownRequest)
         case .inPaymentRun(let run):
             self = Problem(.invoiceInPaymentRun, detail: PaymentTexts.inPaymentRun(run))
         case .checksNeedAttention(let failing):

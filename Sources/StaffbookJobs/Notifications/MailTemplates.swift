@@ -108,6 +108,9 @@ enum MailTemplates {
                     {{#unpaidRuns}}
                     Platební běhy odeslané do banky, které žádný výpis zatím celé nezaplatil: {{unpaidRuns}}.
                     {{/unpaidRuns}}
+                    {{#secondAdminWaits}}
+                    Čeká na druhého admina (schválení přes nálezy, bankovní účty, platební dávky): {{secondAdminWaits}}.
+                    {{/secondAdminWaits}}
                     """)
         case (.missingInvoicesDigest, .en):
             Texts(
@@ -132,6 +135,9 @@ enum MailTemplates {
                     {{#unpaidRuns}}
                     Payment runs sent to the bank that no statement has fully paid yet: {{unpaidRuns}}.
                     {{/unpaidRuns}}
+                    {{#secondAdminWaits}}
+                    Waiting for a second admin (approvals over failing checks, bank accounts, payment runs): {{secondAdminWaits}}.
+                    {{/secondAdminWaits}}
                     """)
         case (.absenceRequested, .cs):
             Texts(

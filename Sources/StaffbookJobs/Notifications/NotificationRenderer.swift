@@ -71,6 +71,7 @@ package struct NotificationRenderer: Sendable {
         context["unsubmitted"] = payload.unsubmittedTimesheets.map(String.init)
         context["unapproved"] = payload.unapprovedTimesheets.map(String.init)
         context["unpaidRuns"] = payload.unpaidRuns.map { $0.map(String.init).joined(separator: ", ") }
+        context["secondAdminWaits"] = payload.secondAdminWaits.map(String.init)
         context["person"] = payload.person
         if let timeOff = payload.timeOff {
             context["absenceKind"] = language == .cs ? timeOff.nameCs : timeOff.nameEn

@@ -12,7 +12,8 @@ package enum InvoiceWriter {
     /// The columns of a snapshot, from `invoices i`.
     private static let columns = """
         i.id, i.account_id, to_char(i.period, 'YYYY-MM'), i.state, i.kind, i.version, i.amount::text, i.checks::text,
-        (SELECT r.number FROM payment_run_items p JOIN payment_runs r ON r.id = p.run_id WHERE p.invoice_id = i.id AND p.state = 'pending')
+        (SELECT r.number FROM payment_run_items p JOIN payment_runs r ON r.id = p.run_id WHERE p.invoice_id = i.id AND p.state = 'pending'),
+        i.override_requested_by
         """
 
     /// Locks the invoice and reads it as a decision needs it; nil when there is none.
@@ -135,6 +136,12 @@ package enum InvoiceWriter {
             if case .set(let date) = stamp { return date }
             return nil
         }
+        let request: (mode: String, by: UUID?, reason: String?) =
+            switch change.overrideRequest {
+            case .keep: ("keep", nil, nil)
+            case .set(let by, let reason): ("set", by, reason)
+            case .clear: ("clear", nil, nil)
+            }
         try await connection.query(
             """
             UPDATE invoices SET state = \(change.to.rawValue), version = version + 1, updated_at = \(command.now),
@@ -148,7 +155,10 @@ package enum InvoiceWriter {
                 approved_account = CASE \(mode(change.approvedAt))
                     WHEN 'set' THEN coalesce(bank_account, (SELECT a.bank_account FROM accounts a WHERE a.id = account_id))
                     WHEN 'clear' THEN NULL ELSE approved_account END,
-                approved_amount = CASE \(mode(change.approvedAt)) WHEN 'set' THEN amount WHEN 'clear' THEN NULL ELSE approved_amount END
+                approved_amount = CASE \(mode(change.approvedAt)) WHEN 'set' THEN amount WHEN 'clear' THEN NULL ELSE approved_amount END,
+                override_requested_by = CASE \(request.mode) WHEN 'keep' THEN override_requested_by ELSE \(request.by) END,
+                override_reason = CASE \(request.mode) WHEN 'keep' THEN override_reason ELSE \(request.reason) END,
+                override_requested_at = CASE \(request.mode) WHEN 'set' THEN \(command.now) WHEN 'clear' THEN NULL ELSE override_requested_at END
             WHERE id = \(invoice.id)
             """,
             logger: logger
@@ -186,13 +196,14 @@ package enum InvoiceWriter {
     }
 
     private static func snapshot(_ row: PostgresRow) throws -> InvoiceSnapshot {
-        let (id, personId, period, state, kind, version, amount, checks, openRun) = try row.decode(
-            (UUID, UUID, String, String, String, Int, String, String, Int?).self)
+        let (id, personId, period, state, kind, version, amount, checks, openRun, overrideRequestedBy) = try row.decode(
+            (UUID, UUID, String, String, String, Int, String, String, Int?, UUID?).self)
         return InvoiceSnapshot(
             id: id, personId: personId, period: try StoredValue.month(period, column: "invoices.period"),
             state: try StoredValue.enumeration(state, as: InvoiceState.self, column: "invoices.state"),
             kind: try StoredValue.enumeration(kind, as: InvoiceKind.self, column: "invoices.kind"), version: version,
             amount: try StoredValue.decimal(amount, column: "invoices.amount"),
-            checks: (try? JSONDecoder().decode([InvoiceCheck].self, from: Data(checks.utf8))) ?? [], openRun: openRun)
+            checks: (try? JSONDecoder().decode([InvoiceCheck].self, from: Data(checks.utf8))) ?? [], openRun: openRun,
+            overrideRequestedBy: overrideRequestedBy)
     }
 }

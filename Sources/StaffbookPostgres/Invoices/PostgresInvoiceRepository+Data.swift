@@ -124,7 +124,12 @@ extension PostgresInvoiceRepository {
                 vat_rate = \(data.vatRate.map { "\($0)" })::numeric, currency = \(data.currency?.rawValue ?? "CZK"),
                 bank_account = \(data.bankAccount?.iban), data_sources = \(sources)::jsonb,
                 bank_account_confirmed_by = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban) THEN bank_account_confirmed_by END,
-                bank_account_confirmed_at = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban) THEN bank_account_confirmed_at END
+                bank_account_confirmed_at = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban) THEN bank_account_confirmed_at END,
+                -- A confirmation asked for another account asks for nothing now.
+                account_confirm_requested_by = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban)
+                    THEN account_confirm_requested_by END,
+                account_confirm_requested_at = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban)
+                    THEN account_confirm_requested_at END
             WHERE id = \(invoiceId)
             """,
             logger: logger
@@ -253,7 +258,9 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
 }
 
 extension PostgresInvoiceRepository {
-    package func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, now: Date) async throws -> Invoice? {
+    package func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, fourEyes: Bool, now: Date) async throws
+        -> Invoice?
+    {
         let logger = self.logger
         return try await database.withTransaction { connection in
             guard let current = try await InvoiceWriter.lock(invoiceId, on: connection, logger: logger), current.kind == .uploaded else {
@@ -261,17 +268,38 @@ extension PostgresInvoiceRepository {
             }
             guard condition.matches(current.version) else { throw InvoiceRefusal.stale }
             if let run = current.openRun { throw InvoiceRefusal.inPaymentRun(run: run) }
-            let account = try await connection.query("SELECT bank_account FROM invoices WHERE id = \(invoiceId)", logger: logger)
-                .collect().first?.decode(String?.self)
-            guard let account, current.state == .submitted else { throw InvoiceRefusal.noAccountToConfirm(state: current.state) }
-            try await connection.query(
-                "UPDATE invoices SET bank_account_confirmed_by = \(actorId), bank_account_confirmed_at = \(now) WHERE id = \(invoiceId)",
-                logger: logger
-            )
-            try await InvoiceWriter.note(
-                [invoiceId], action: "confirm_bank_account", detail: account, actorId: actorId, now: now, on: connection, logger: logger)
+            let row = try await connection.query(
+                "SELECT bank_account, account_confirm_requested_by FROM invoices WHERE id = \(invoiceId)", logger: logger
+            ).collect().first
+            guard let (account, requestedBy) = try row?.decode((String?, UUID?).self), let account, current.state == .submitted else {
+                throw InvoiceRefusal.noAccountToConfirm(state: current.state)
+            }
+            let action: String
+            switch AccountConfirmation.decide(requestedBy: requestedBy, actorId: actorId, fourEyes: fourEyes) {
+            case .ownRequest:
+                throw InvoiceRefusal.ownRequest
+            case .request:
+                action = "confirm_bank_account_requested"
+                try await connection.query(
+                    """
+                    UPDATE invoices SET account_confirm_requested_by = \(actorId), account_confirm_requested_at = \(now) WHERE id = \(invoiceId)
+                    """,
+                    logger: logger
+                )
+            case .confirm:
+                action = "confirm_bank_account"
+                try await connection.query(
+                    """
+                    UPDATE invoices SET bank_account_confirmed_by = \(actorId), bank_account_confirmed_at = \(now),
+                        account_confirm_requested_by = NULL, account_confirm_requested_at = NULL
+                    WHERE id = \(invoiceId)
+                    """,
+                    logger: logger
+                )
+            }
+            try await InvoiceWriter.note([invoiceId], action: action, detail: account, actorId: actorId, now: now, on: connection, logger: logger)
             try await AuditLog.record(
-                on: connection, subject: current.personId, entity: "invoice", entityId: invoiceId, action: "confirm_bank_account", by: actorId,
+                on: connection, subject: current.personId, entity: "invoice", entityId: invoiceId, action: action, by: actorId,
                 at: now, changes: ["bankAccount": .init(from: nil, to: account)], logger: logger
             )
             return try await Self.find(id: invoiceId, on: connection, logger: logger)

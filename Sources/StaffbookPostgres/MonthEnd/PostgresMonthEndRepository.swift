@@ -92,6 +92,20 @@ package struct PostgresMonthEndRepository: MonthEndRepository {
         }
     }
 
+    package func secondAdminWaits() async throws -> Int {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT (SELECT count(*) FROM invoices WHERE override_requested_by IS NOT NULL)
+                     + (SELECT count(*) FROM invoices WHERE account_confirm_requested_by IS NOT NULL)
+                     + (SELECT count(*) FROM payment_runs WHERE approval_required AND approved_by IS NULL AND state = 'draft')
+                """,
+                logger: logger
+            ).collect().first?.decode(Int.self) ?? 0
+        }
+    }
+
     package func unpaidRuns(on day: CalendarDay) async throws -> [Int] {
         let logger = self.logger
         let atTheBank = PaymentRunWorkflow.atTheBank.map(\.rawValue)

@@ -72,6 +72,7 @@ import Foundation
 /// | `urn:staffbook:problem:too-many-tokens` | 409 | the person has the most live personal access tokens allowed (50) |
 /// | `urn:staffbook:problem:awaiting-second-admin` | 409 | the payment run waits for a second admin's approval: its file is not released and it cannot be sent |
 /// | `urn:staffbook:problem:own-payment-run` | 409 | the admin made this run: another admin approves it |
+/// | `urn:staffbook:problem:own-request` | 409 | the admin asked for this approval over failing checks (or this bank account's confirmation) already: another admin agrees to it |
 /// | `urn:staffbook:problem:second-factor-active` | 409 | the caller already has a confirmed second factor: turn it off with a code before enrolling another |
 /// | `urn:staffbook:problem:no-second-factor` | 409 | there is no second factor to confirm, turn off or reset |
 /// | `urn:staffbook:problem:code-refused` | 422 | the second factor's code (or a recovery code) was not accepted; counts against the sign-in throttles |

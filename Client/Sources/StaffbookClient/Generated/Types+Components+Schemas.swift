@@ -7375,6 +7375,82 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/bankAccountConfirmedAt`.
             public var bankAccountConfirmedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/InvoiceDetail/AwaitingSecondAdminPayload`.
+            public struct AwaitingSecondAdminPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/InvoiceDetail/AwaitingSecondAdminPayload/what`.
+                public enum WhatPayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                    case override
+                    case bankAccount
+                    /// A value this version of the client does not know (the server added it later), as sent.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                        case "override": self = .override
+                        case "bank_account": self = .bankAccount
+                        default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                        case .override: "override"
+                        case .bankAccount: "bank_account"
+                        case .unknown(let value): value
+                        }
+                    }
+                    /// The values this version of the client knows.
+                    public static var allCases: [Self] { [.override, .bankAccount] }
+                    public var description: Swift.String { rawValue }
+                    public init(from decoder: any Decoder) throws {
+                        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        try container.encode(rawValue)
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/InvoiceDetail/AwaitingSecondAdminPayload/what`.
+                public var what: Components.Schemas.InvoiceDetail.AwaitingSecondAdminPayloadPayload.WhatPayload
+                /// - Remark: Generated from `#/components/schemas/InvoiceDetail/AwaitingSecondAdminPayload/askedBy`.
+                public var askedBy: Components.Schemas.AuditPerson
+                /// The reason given, or the account to confirm.
+                ///
+                /// - Remark: Generated from `#/components/schemas/InvoiceDetail/AwaitingSecondAdminPayload/reason`.
+                public var reason: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/InvoiceDetail/AwaitingSecondAdminPayload/at`.
+                public var at: Foundation.Date
+                /// Creates a new `AwaitingSecondAdminPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - what:
+                ///   - askedBy:
+                ///   - reason: The reason given, or the account to confirm.
+                ///   - at:
+                public init(
+                    what: Components.Schemas.InvoiceDetail.AwaitingSecondAdminPayloadPayload.WhatPayload,
+                    askedBy: Components.Schemas.AuditPerson,
+                    reason: Swift.String? = nil,
+                    at: Foundation.Date
+                ) {
+                    self.what = what
+                    self.askedBy = askedBy
+                    self.reason = reason
+                    self.at = at
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case what
+                    case askedBy
+                    case reason
+                    case at
+                }
+            }
+            /// For admins, where the four-eyes rule applies: what one admin asked of this invoice that waits for a second admin to agree — an approval over failing checks (`override`, with the reason), or a changed bank account's confirmation (`bank_account`, with the account). The second admin agrees by doing the same.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceDetail/awaitingSecondAdmin`.
+            public typealias AwaitingSecondAdminPayload = [Components.Schemas.InvoiceDetail.AwaitingSecondAdminPayloadPayload]
+            /// For admins, where the four-eyes rule applies: what one admin asked of this invoice that waits for a second admin to agree — an approval over failing checks (`override`, with the reason), or a changed bank account's confirmation (`bank_account`, with the account). The second admin agrees by doing the same.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceDetail/awaitingSecondAdmin`.
+            public var awaitingSecondAdmin: Components.Schemas.InvoiceDetail.AwaitingSecondAdminPayload?
             /// What the caller may do with it now.
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceDetail/actions`.
@@ -7419,6 +7495,7 @@ extension Components {
             ///   - checks: What the server checked, each with its outcome.
             ///   - checksSummary: Whether any check fails or waits for a confirmation, and which.
             ///   - bankAccountConfirmedAt: When an admin confirmed the account it asks to be paid to (one not on file).
+            ///   - awaitingSecondAdmin: For admins, where the four-eyes rule applies: what one admin asked of this invoice that waits for a second admin to agree — an approval over failing checks (`override`, with the reason), or a changed bank account's confirmation (`bank_account`, with the account). The second admin agrees by doing the same.
             ///   - actions: What the caller may do with it now.
             ///   - submittedAt: When it was submitted.
             ///   - approvedAt: When an admin approved it.
@@ -7443,6 +7520,7 @@ extension Components {
                 checks: [Components.Schemas.InvoiceCheck]? = nil,
                 checksSummary: Components.Schemas.ChecksSummary? = nil,
                 bankAccountConfirmedAt: Foundation.Date? = nil,
+                awaitingSecondAdmin: Components.Schemas.InvoiceDetail.AwaitingSecondAdminPayload? = nil,
                 actions: [Components.Schemas.InvoiceAction],
                 submittedAt: Foundation.Date,
                 approvedAt: Foundation.Date? = nil,
@@ -7467,6 +7545,7 @@ extension Components {
                 self.checks = checks
                 self.checksSummary = checksSummary
                 self.bankAccountConfirmedAt = bankAccountConfirmedAt
+                self.awaitingSecondAdmin = awaitingSecondAdmin
                 self.actions = actions
                 self.submittedAt = submittedAt
                 self.approvedAt = approvedAt
@@ -7492,6 +7571,7 @@ extension Components {
                 case checks
                 case checksSummary
                 case bankAccountConfirmedAt
+                case awaitingSecondAdmin
                 case actions
                 case submittedAt
                 case approvedAt
