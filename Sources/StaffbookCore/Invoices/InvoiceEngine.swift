@@ -184,6 +184,10 @@ package enum InvoiceEngine {
             if let asker = invoice?.overrideRequestedBy { changes.append(("askedBy", asker.lowercasedString)) }
             change.audit = InvoiceChange.Audit(action: "approve_override", changes: changes)
         }
+        // An admin's every change of an invoice is in the audit log too, with its state before and after.
+        if change.audit == nil, command.actor == .admin {
+            change.audit = InvoiceChange.Audit(action: change.event, changes: [("state", change.to.rawValue)])
+        }
         change.notify = command.action == .generate ? .statementReady : command.action.ownerNotification
         // What was asked of the invoice as it was is gone once its state moves.
         if change.to != change.from, invoice?.overrideRequestedBy != nil { change.overrideRequest = .clear }

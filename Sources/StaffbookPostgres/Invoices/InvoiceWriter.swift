@@ -184,7 +184,10 @@ package enum InvoiceWriter {
         if let audit = change.audit {
             try await AuditLog.record(
                 on: connection, subject: personId, entity: "invoice", entityId: invoiceId, action: audit.action, by: command.actorId,
-                at: command.now, changes: Dictionary(audit.changes.map { ($0.field, AuditLog.Change(from: nil, to: $0.to)) }) { first, _ in first },
+                at: command.now,
+                changes: Dictionary(
+                    audit.changes.map { ($0.field, AuditLog.Change(from: $0.field == "state" ? change.from?.rawValue : nil, to: $0.to)) }
+                ) { first, _ in first },
                 logger: logger)
         }
         if let kind = change.notify {

@@ -74,6 +74,60 @@ struct AuditTests {
         }
     }
 
+    /// One change of each kind through the API, each found once in `GET /v1/audit` with its actor,
+    /// its request and before → after.
+    @Test func aChangeOfEveryKindIsOneRowWithItsRequestAndBeforeAfter() async throws {
+        try await TestApp.test { app in
+            let (admin, payables) = try await app.payableSeptember(1)
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let petra = try await app.token("petra.svobodova@staffbook.example")
+            var requests: [String: String] = [:]
+            func change(_ kind: String, _ response: TestResponse, _ expected: HTTPResponse.Status, label: String? = nil) {
+                #expect(response.status == expected, "\(kind): \(response.text)")
+                requests[label ?? kind] = response.headers[Self.requestId]
+            }
+            change(
+                "account", try await app.send(.patch, "/v1/users/\(Demo.ondrejChalupa)", token: admin, json: #"{"position":"Architekt"}"#,
+                    headers: [.ifMatch: "*"]), .ok)
+            change(
+                "contract", try await app.send(.post, "/v1/users/\(Demo.ondrejChalupa)/contracts", token: admin,
+                    json: #"{"type":"DPP","validFrom":"2020-01-01","validTo":"2020-02-01"}"#), .created)
+            change(
+                "hourly_rate", try await app.send(.post, "/v1/users/\(Demo.janNovak)/rates", token: admin,
+                    json: #"{"amount":"990.00","effectiveFrom":"2027-03-01","reason":"A new year"}"#), .created)
+            change(
+                "team_membership", try await app.send(.put, "/v1/teams/\(Demo.webTeam)/members/\(Demo.janNovak)", token: admin,
+                    json: #"{"leader":false}"#), .ok)
+            change(
+                "account", try await app.send(.put, "/v1/me/billing", token: petra,
+                    json: #"{"ico":"12345679","bankAccount":"CZ6508000000192000145399"}"#), .ok, label: "account billing")
+            change(
+                "invoice", try await app.send(.post, "/v1/invoices/\(DeskTests.october)/actions/return", token: admin,
+                    json: #"{"reason":"Chybí podpis"}"#, headers: [.ifMatch: "*"]), .ok)
+            change("payment_run", try await app.createRun(admin, ids: [payables[0].invoiceId]), .created)
+            change(
+                "personal_access_token", try await app.send(.post, "/v1/me/tokens", token: jan, json: #"{"name":"Kostka","scopes":["timer"]}"#),
+                .created)
+            change("second_factor", try await app.send(.post, "/v1/me/second-factor", token: jan), .created)
+            change("session", try await app.send(.post, "/v1/auth/logout", token: jan), .noContent)
+
+            let all = try await app.get("/v1/audit?limit=100", token: admin).decode(List.self).items
+            for (label, requestId) in requests.sorted(by: { $0.key < $1.key }) {
+                let kind = String(label.prefix { $0 != " " })
+                let rows = all.filter { $0.requestId == requestId && $0.kind == kind }
+                #expect(rows.count == 1, "\(kind): one row for its request, found \(rows.count)")
+                #expect(rows.first?.actor != nil && rows.first?.changes.isEmpty == false, "\(kind): who, and before → after")
+            }
+            let returned = all.first { $0.kind == "invoice" && $0.requestId == requests["invoice"] }
+            #expect(returned?.changes.first { $0.field == "state" }.map { [$0.from, $0.to] } == ["submitted", "returned"])
+            let position = all.first { $0.kind == "account" && $0.requestId == requests["account"] }
+            #expect(position?.changes.contains { $0.field == "position" && $0.to == "Architekt" } == true)
+            #expect(all.contains { $0.kind == "setting" && $0.action == "payments" }, "the payment settings saved first")
+            let secrets = try await app.sql("SELECT count(*)::text FROM audit_log WHERE changes::text ~ 'sbp_|secret'")
+            #expect(secrets == ["0"], "no token value or secret is ever written")
+        }
+    }
+
     @Test func theDeskShowsTheLogWithFiltersAndAPersonsPageTheirLatestChanges() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()
