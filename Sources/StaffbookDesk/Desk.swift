@@ -105,6 +105,9 @@ package struct Desk: PageArea {
         router.post("/desk/people/:id/rates") { request, context in
             await page(request) { try await addRate($0, id: context.parameters.get("id"), request: request) }
         }
+        router.post("/desk/people/:id/second-factor/reset") { request, context in
+            await page(request) { try await resetSecondFactor($0, id: context.parameters.get("id"), request: request) }
+        }
         router.get("/desk/time") { request, _ in await page(request) { try await time($0, request: request) } }
         router.post("/desk/time/timer") { request, _ in await page(request) { try await pressTimer($0, request: request) } }
         router.post("/desk/time/entries") { request, _ in await page(request) { try await addEntry($0, request: request) } }

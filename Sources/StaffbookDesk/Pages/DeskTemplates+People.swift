@@ -31,6 +31,8 @@ extension DeskTemplates {
         {{#canEdit}}<p><a class="button quiet" href="/desk/people/{{id}}/edit">{{t.editProfile}}</a></p>{{/canEdit}}
         <h2>{{t.contracts}}</h2>
         <ul class="plain">{{#contracts}}<li>{{type}}: {{from}} – {{to}}</li>{{/contracts}}</ul>
+        {{#canResetFactor}}<form method="post" action="/desk/people/{{id}}/second-factor/reset"><input type="hidden" name="csrf" value="{{csrf}}">
+        <p><small>{{t.resetFactorHint}}</small></p><p><button type="submit" class="quiet">{{t.resetFactor}}</button></p></form>{{/canResetFactor}}
         {{#billing}}<h2>{{t.billing}}</h2><dl class="data"><dt>IČO</dt><dd>{{ico}}</dd><dt>DIČ</dt><dd>{{dic}}</dd>\
         <dt>{{t.bankAccount}}</dt><dd>{{account}}</dd></dl>{{/billing}}
         </section>

@@ -91,6 +91,11 @@ extension DeskTexts {
             "done.passwordLinkSent", "A link is on its way to your e-mail.",
             "Odkaz je na cestě do vašeho e-mailu."
         ),
+        ("resetFactor", "Remove their second factor", "Odebrat druhý faktor"),
+        (
+            "resetFactorHint", "For a lost phone: their next password sign-in needs no code, or, for an admin, sets up a new one.",
+            "Při ztrátě telefonu: příští přihlášení heslem nebude chtít kód, admina povede k nastavení nového."
+        ),
         ("waitingSecondAdmin", "Waiting for a second admin", "Čeká na druhého admina"),
         (
             "ownRunWaits", "You made this run: another admin approves it before its file can go to the bank.",

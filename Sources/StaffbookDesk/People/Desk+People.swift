@@ -72,6 +72,21 @@ extension Desk {
         }
     }
 
+    /// An admin removes another person's second factor (a lost phone), as
+    /// `DELETE /v1/users/{id}/second-factor` does.
+    func resetSecondFactor(_ view: DeskView, id: String?, request: Request) async throws -> Response {
+        let session = try require(view, "resetUserSecondFactor")
+        _ = try await form(request, view: view)
+        let person = try await visiblePerson(id, session: session)
+        do {
+            try await services.auth.resetSecondFactor(of: person.id, by: session.caller)
+            return DeskPage.redirect("/desk/people/\(person.id.lowercasedString)?done=factor")
+        } catch {
+            let problem = try shownRefusal(error, view)
+            return try await personPage(view, person, session: session, problem: problem, status: HTTPResponse.Status(code: problem.status))
+        }
+    }
+
     /// The person when the signed-in one may see them (themselves, an admin anyone, a leader
     /// their members); otherwise not found, as the API answers.
     func visiblePerson(_ id: String?, session: BrowserSession) async throws -> PersonProfile {
@@ -91,8 +106,10 @@ extension Desk {
         let history = try await services.rates.history(personId: person.id, page: PageRequest<DayPosition>(limit: 100))
         let billing = isAdmin ? try await services.people.billingDetails(personId: person.id) : nil
         let changes = try await personHistory(person.id, view: view, session: session)
+        var canResetFactor = AccessPolicy.allows("resetUserSecondFactor", roles: session.account.roles) && person.id != session.account.id
+        if canResetFactor { canResetFactor = try await services.auth.hasSecondFactor(person.id) }
         let model: [String: Any] = [
-            "history": changes as Any,
+            "history": changes as Any, "canResetFactor": canResetFactor,
             "id": person.id.lowercasedString,
             "name": [person.academicTitle, person.firstName, person.lastName].compactMap { $0 }.joined(separator: " "),
             "email": person.email, "position": person.position ?? "", "phone": person.phone ?? "",

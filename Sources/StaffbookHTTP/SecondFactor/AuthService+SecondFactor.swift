@@ -100,6 +100,11 @@ extension AuthService {
             factor: try await secondFactors.find(accountId: caller.accountId), required: account.map(requiresFactor) ?? false)
     }
 
+    /// Whether a person has a second factor, pending or confirmed (an admin's person page).
+    package func hasSecondFactor(_ accountId: UUID) async throws -> Bool {
+        try await secondFactors.find(accountId: accountId) != nil
+    }
+
     /// Starts (or starts again) the caller's enrolment; refused while a confirmed factor exists.
     package func startEnrolment(of caller: Caller) async throws -> Enrolment {
         guard let account = try await accounts.find(id: caller.accountId) else { throw AuthError.unauthenticated(invalidToken: true) }

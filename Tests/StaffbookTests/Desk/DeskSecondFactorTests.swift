@@ -59,6 +59,24 @@ struct DeskSecondFactorTests {
         }
     }
 
+    @Test func anAdminRemovesAnothersFactorFromTheirPageAndItIsAudited() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = DeskBrowser(app)
+            try await jan.signIn("jan.novak@staffbook.example")
+            _ = try await jan.post("/desk/me/second-factor", ["csrf": jan.token(of: try await jan.get("/desk/me"))])
+            let admin = DeskBrowser(app)
+            try await admin.signIn("admin@staffbook.example")
+            let page = try await admin.get("/desk/people/\(Demo.janNovak)")
+            #expect(page.text.contains("Remove their second factor"))
+            let removed = try await admin.post("/desk/people/\(Demo.janNovak)/second-factor/reset", ["csrf": admin.token(of: page)])
+            let after = try await admin.get(removed.headers[.location] ?? "")
+            #expect(removed.status == .seeOther && !after.text.contains("Remove their second factor") && after.text.contains("second factor: reset"))
+            let own = try await admin.get("/desk/people/\(Demo.admin)")
+            #expect(!own.text.contains("Remove their second factor"), "never their own")
+        }
+    }
+
     /// The secret as the page groups it for typing, without its spaces.
     static func secret(in html: String) -> [UInt8]? {
         guard let range = html.range(of: "<code class=\"secret\">") else { return nil }
