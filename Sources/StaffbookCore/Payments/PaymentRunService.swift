@@ -9,11 +9,11 @@ package struct PaymentRunService: Sendable {
     /// Where statements are parsed: off the threads that serve requests.
     package let parsing: any BlockingWork
     /// Whether a new run's file waits for a second admin.
-    package let fourEyes: FourEyesPolicy
+    package let fourEyes: FourEyesRule
 
     package init(
         runs: any PaymentRunRepository, idempotency: any IdempotencyStore, clock: any AppClock, parsing: any BlockingWork = InlineWork(),
-        fourEyes: FourEyesPolicy = .auto
+        fourEyes: FourEyesRule = FourEyesRule(policy: .off, activeAdmins: { 0 })
     ) {
         self.runs = runs
         self.idempotency = idempotency
@@ -84,7 +84,7 @@ package struct PaymentRunService: Sendable {
         }
         guard !items.isEmpty else { throw PaymentRunError.nothingToPay(excluded) }
         let run: PaymentRun, taken: [PaymentRunItem]
-        let approvalRequired = fourEyes.applies(activeAdmins: fourEyes == .auto ? try await runs.activeAdminCount() : 0)
+        let approvalRequired = try await fourEyes.applies()
         do {
             (run, taken) = try await runs.create(
                 runId: UUID(), items: items, actorId: actorId, approvalRequired: approvalRequired, now: clock.now())

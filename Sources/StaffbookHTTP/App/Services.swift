@@ -78,7 +78,7 @@ package struct Services: Sendable {
         rateService = RateService(rates: rates, invoices: invoices, invoiceService: invoiceService)
         timeService = TimeService(catalog: catalog, entries: timeEntries, idempotency: idempotency, clock: clock, parsing: WorkPool.documents)
         paymentRunService = PaymentRunService(
-            runs: paymentRuns, idempotency: idempotency, clock: clock, parsing: WorkPool.documents, fourEyes: config.fourEyes)
+            runs: paymentRuns, idempotency: idempotency, clock: clock, parsing: WorkPool.documents, fourEyes: fourEyes)
         timesheets = PostgresTimesheetRepository(database: database, logger: logger)
         absences = PostgresAbsenceRepository(database: database, logger: logger)
         calendarFeeds = PostgresCalendarFeedRepository(database: database, logger: logger)
