@@ -9,7 +9,7 @@ import time
 import pyotp
 import requests
 
-from desk import PASSWORD, PETRA, SHOTS, Walk, axe_source, browser, navigate
+from desk import PASSWORD, PETRA, SHOTS, Walk, axe_source, browser, navigate, press_enter
 from harness import Server, auth, check, fresh_database, psql, sign_in
 
 ADMIN = "admin@staffbook.example"
@@ -64,6 +64,7 @@ def second_factor():
         check("second factor: enrolment, confirmation and the recovery code used are in the audit log", audited == "enrol,confirm,use_recovery_code",
               audited)
 
+        from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
         driver = browser()
         walk = Walk(driver, axe_source())
@@ -91,10 +92,12 @@ def second_factor():
         asked = driver.current_url.endswith("/desk/sign-in/code")
         walk.look("factor-sign-in-code")
         # The confirming code's step is spent: the next step's code (accepted a step early) signs in.
-        driver.find_element(By.ID, "code").send_keys(petra.at(time.time() + 30) if petra else "000000")
-        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/desk/sign-in/code'] button"))
-        check("second factor on the desk: the password leads to the code page, pyotp's next code signs in",
-              asked and "/desk/sign-in" not in driver.current_url, driver.current_url)
+        # With the keyboard alone: the code field has the focus as the page opens; typing and Enter.
+        focused = driver.switch_to.active_element.get_attribute("id") == "code"
+        ActionChains(driver).send_keys(petra.at(time.time() + 30) if petra else "000000").perform()
+        press_enter(driver)
+        check("second factor on the desk: the password leads to the code page, pyotp's next code typed and Enter sign in",
+              asked and focused and "/desk/sign-in" not in driver.current_url, f"focus on the code {focused}, {driver.current_url}")
         walk.report()
     finally:
         if driver:
