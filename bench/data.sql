@@ -3,6 +3,9 @@
 -- file of its own. Loaded into a separate database by `make bench` once; reused afterwards.
 -- Everyone's password is "staffbook-demo" (bcrypt cost 10, as in the demo seeds).
 
+-- History made up in bulk is not announced: no events for webhooks or the changes feed.
+SET staffbook.events = 'off';
+
 INSERT INTO accounts (id, email, first_name, last_name, roles, password_hash, capacity_hours_per_week, created_at, updated_at)
 SELECT ('10000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
        'person' || n || '@bench.example',

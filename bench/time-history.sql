@@ -2,6 +2,9 @@
 -- people on 1,500 more working days before December 2024 (back to early 2019), as bench/time.sql
 -- writes them. Loaded into a copy of the benchmark database (staffbook_bench_history), once.
 
+-- History made up in bulk is not announced: no events for webhooks or the changes feed.
+SET staffbook.events = 'off';
+
 INSERT INTO time_entries (account_id, project_id, description, started_at, ended_at, tags, billable, created_at, updated_at)
 SELECT ('10000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
        ('40000000-0000-4000-8000-' || lpad((1 + n % 300)::text, 12, '0'))::uuid,

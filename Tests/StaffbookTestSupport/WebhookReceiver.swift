@@ -10,6 +10,14 @@ public final class WebhookReceiver: Sendable {
     public struct Received: Sendable, Equatable {
         public let path: String
         public let body: String
+        /// Header names in lowercase.
+        public let headers: [String: String]
+
+        public init(path: String, body: String, headers: [String: String]) {
+            self.path = path
+            self.body = body
+            self.headers = headers
+        }
     }
 
     private let channel: any Channel
@@ -33,6 +41,9 @@ public final class WebhookReceiver: Sendable {
     /// What arrived so far, oldest first.
     public var received: [Received] { state.received.withLock { $0 } }
 
+    /// How many requests arrived, answered whatever they were.
+    public var requestCount: Int { state.count.load(ordering: .relaxed) }
+
     /// The status every request is answered with from now on.
     public func answer(_ status: Int) { state.status.store(status, ordering: .relaxed) }
 
@@ -55,6 +66,7 @@ public final class WebhookReceiver: Sendable {
     private final class State: Sendable {
         let received = Mutex<[Received]>([])
         let status = Atomic<Int>(200)
+        let count = Atomic<Int>(0)
         let location = Mutex<String?>(nil)
     }
 
@@ -63,6 +75,7 @@ public final class WebhookReceiver: Sendable {
         typealias OutboundOut = HTTPServerResponsePart
         let state: State
         var path = ""
+        var headers: [String: String] = [:]
         var body = ByteBuffer()
 
         init(state: State) {
@@ -73,13 +86,15 @@ public final class WebhookReceiver: Sendable {
             switch unwrapInboundIn(data) {
             case .head(let head):
                 path = head.uri
+                headers = Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
                 body.clear()
             case .body(var chunk):
                 body.writeBuffer(&chunk)
             case .end:
                 let status = state.status.load(ordering: .relaxed)
+                state.count.add(1, ordering: .relaxed)
                 if status == 200 {
-                    let record = Received(path: path, body: String(buffer: body))
+                    let record = Received(path: path, body: String(buffer: body), headers: headers)
                     state.received.withLock { $0.append(record) }
                 }
                 var headers = HTTPHeaders()

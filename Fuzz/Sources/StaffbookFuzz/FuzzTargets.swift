@@ -47,6 +47,11 @@ enum FuzzTargets {
         _ = PageCursor.decode(text, as: InvoicePosition.self)
         _ = PageCursor.decode(text, as: MonthPosition.self)
         _ = PageCursor.decode(text, as: DayPosition.self)
+        if let delivery: DeliveryPosition = PageCursor.decode(text), delivery.seq <= 0 { fatalError("delivery cursor: not a position") }
+        // The changes feed's cursor: digits only, a position PostgreSQL's bigint holds.
+        if let change = ChangeCursor(text), change.position < 0 || !text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            fatalError("change cursor: accepted \(text)")
+        }
     }
 
     static func timeCSV(_ bytes: [UInt8]) {

@@ -67,6 +67,7 @@ package enum AuditKind: String, Sendable, CaseIterable {
     case session
     case paymentRun = "payment_run"
     case setting
+    case webhookEndpoint = "webhook_endpoint"
 }
 
 /// Which changes to read: about a person, by a person, of some kinds, within a time.

@@ -23,6 +23,8 @@ package enum NotificationKind: String, Sendable, CaseIterable, Codable {
     case absenceRequested = "absence_requested"
     /// To the person: their time off approved, rejected or cancelled by someone else.
     case absenceDecided = "absence_decided"
+    /// To every admin: an integration's webhook endpoint was turned off after failing for days.
+    case webhookDisabled = "webhook_disabled"
 
     /// An invitation and a password reset carry a link that sets a password.
     package var isAccountLink: Bool { self == .invitation || self == .passwordReset }

@@ -67,16 +67,20 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     package var person: String?
     package var timeOff: TimeOff?
     package var decision: String?
+    /// A webhook endpoint's URL.
+    package var endpoint: String?
 
     package init(
         period: String? = nil, amount: String? = nil, reason: String? = nil, effectiveFrom: String? = nil, sequence: Int? = nil,
         of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil, account: String? = nil,
         attention: Int? = nil, unpaidRuns: [Int]? = nil, waiting: Int? = nil, unsubmittedTimesheets: Int? = nil,
-        unapprovedTimesheets: Int? = nil, person: String? = nil, timeOff: TimeOff? = nil, decision: String? = nil
+        unapprovedTimesheets: Int? = nil, person: String? = nil, timeOff: TimeOff? = nil, decision: String? = nil,
+        endpoint: String? = nil
     ) {
         self.person = person
         self.timeOff = timeOff
         self.decision = decision
+        self.endpoint = endpoint
         self.period = period
         self.amount = amount
         self.reason = reason

@@ -32,6 +32,7 @@ extension DeskTexts {
         ("kind.timesheet_approval_reminder", "Timesheets waiting for my approval", "Výkazy čekající na mé schválení"),
         ("kind.absence_requested", "Time off to decide", "Volno k rozhodnutí"),
         ("kind.absence_decided", "My time off decided", "Rozhodnutí o mém volnu"),
+        ("kind.webhook_disabled", "A webhook turned off for failing", "Webhook vypnutý kvůli chybám"),
         (
             "passwordHow", "We e-mail you a link that sets a new password (valid for an hour).",
             "Pošleme vám e-mailem odkaz, kterým nastavíte nové heslo (platí hodinu)."

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import StaffbookCore
+import StaffbookJobs
 
 /// Subscription URLs of calendar feeds. A calendar app sends no header, so the URL is the
 /// credential: the feed's id and an HMAC of it (a key derived from the signing key). Nothing

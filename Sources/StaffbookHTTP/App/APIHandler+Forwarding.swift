@@ -270,6 +270,39 @@ extension APIHandler {
         try await notifications.putMyNotificationPreferences(input)
     }
 
+    // MARK: webhooks
+
+    func listWebhookEndpoints(_ input: Operations.ListWebhookEndpoints.Input) async throws -> Operations.ListWebhookEndpoints.Output {
+        try await webhooks.listWebhookEndpoints(input)
+    }
+    func createWebhookEndpoint(_ input: Operations.CreateWebhookEndpoint.Input) async throws -> Operations.CreateWebhookEndpoint.Output {
+        try await webhooks.createWebhookEndpoint(input)
+    }
+    func getWebhookEndpoint(_ input: Operations.GetWebhookEndpoint.Input) async throws -> Operations.GetWebhookEndpoint.Output {
+        try await webhooks.getWebhookEndpoint(input)
+    }
+    func updateWebhookEndpoint(_ input: Operations.UpdateWebhookEndpoint.Input) async throws -> Operations.UpdateWebhookEndpoint.Output {
+        try await webhooks.updateWebhookEndpoint(input)
+    }
+    func deleteWebhookEndpoint(_ input: Operations.DeleteWebhookEndpoint.Input) async throws -> Operations.DeleteWebhookEndpoint.Output {
+        try await webhooks.deleteWebhookEndpoint(input)
+    }
+    func listWebhookDeliveries(_ input: Operations.ListWebhookDeliveries.Input) async throws -> Operations.ListWebhookDeliveries.Output {
+        try await webhooks.listWebhookDeliveries(input)
+    }
+    func replayWebhookDelivery(_ input: Operations.ReplayWebhookDelivery.Input) async throws -> Operations.ReplayWebhookDelivery.Output {
+        try await webhooks.replayWebhookDelivery(input)
+    }
+
+    // MARK: changes
+
+    func listMyChanges(_ input: Operations.ListMyChanges.Input) async throws -> Operations.ListMyChanges.Output {
+        try await changes.listMyChanges(input)
+    }
+    func listTeamChanges(_ input: Operations.ListTeamChanges.Input) async throws -> Operations.ListTeamChanges.Output {
+        try await changes.listTeamChanges(input)
+    }
+
     // MARK: audit
 
     func listAudit(_ input: Operations.ListAudit.Input) async throws -> Operations.ListAudit.Output {

@@ -18,5 +18,7 @@ struct APIHandler: APIProtocol {
     let payments: PaymentsAPI
     let personalTokens: PersonalTokensAPI
     let audit: AuditAPI
+    let webhooks: WebhooksAPI
+    let changes: ChangesAPI
     let operations: OperationsAPI
 }

@@ -29,6 +29,10 @@ package struct Services: Sendable {
     package let timesheets: PostgresTimesheetRepository
     package let absences: PostgresAbsenceRepository
     package let calendarFeeds: PostgresCalendarFeedRepository
+    package let webhooks: PostgresWebhookRepository
+    package let changes: PostgresChangeFeed
+    /// Webhook signing secrets, sealed under a key of their own derived from the signing key.
+    package let webhookSeal: SecretSeal
 
     package let auth: AuthService
     package let invoiceService: InvoiceService
@@ -82,6 +86,9 @@ package struct Services: Sendable {
         timesheets = PostgresTimesheetRepository(database: database, logger: logger)
         absences = PostgresAbsenceRepository(database: database, logger: logger)
         calendarFeeds = PostgresCalendarFeedRepository(database: database, logger: logger)
+        webhooks = PostgresWebhookRepository(database: database, logger: logger)
+        changes = PostgresChangeFeed(database: database, logger: logger)
+        webhookSeal = SecretSeal(secret: signingKey.secret, previousSecret: config.auth.previousSigningKey?.secret, purpose: SecretSeal.webhooks)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent, timesheets: timesheets)
@@ -108,8 +115,11 @@ package struct Services: Sendable {
                 notifications: notifications, renderer: try NotificationRenderer(links: accountLinks), config: config.monthEnd,
                 chat: ChatWebhook(policy: config.monthEnd.webhookPolicy), clock: clock
             ),
-            links: accountLinks, idempotency: idempotency, checks: invoiceChecks, schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock,
-            logger: logger
+            links: accountLinks, idempotency: idempotency, checks: invoiceChecks,
+            webhooks: WebhookDispatcher(
+                webhooks: webhooks, seal: webhookSeal, outbound: OutboundPost(policy: config.monthEnd.webhookPolicy),
+                retryScale: config.monthEnd.webhookRetryScale, clock: clock, logger: logger),
+            changes: changes, schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock, logger: logger
         )
     }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import StaffbookCore
+import StaffbookJobs
 
 /// A browser's session (the desk): the same sign-in, throttle and sessions table as the API's,
 /// held by a cookie instead of a token pair. The cookie carries a refresh token that the desk never

@@ -1,5 +1,6 @@
 import Logging
 import StaffbookCore
+import StaffbookJobs
 import StaffbookPostgres
 
 extension AuthService {
@@ -28,7 +29,7 @@ extension AuthService {
             statusCache: SessionStatusCache(sessions: sessions, clock: clock, ttl: config.sessionStatusCacheTTL),
             personalTokens: personalTokens,
             secondFactors: PostgresSecondFactorRepository(database: database, logger: logger),
-            seal: SecretSeal(secret: signingKey.secret, previousSecret: config.previousSigningKey?.secret),
+            seal: SecretSeal(secret: signingKey.secret, previousSecret: config.previousSigningKey?.secret, purpose: SecretSeal.secondFactor),
             clock: clock,
             logger: logger
         )

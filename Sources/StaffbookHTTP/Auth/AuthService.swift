@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StaffbookCore
+import StaffbookJobs
 
 /// Sign-in, refresh and sign-out; the caller behind a bearer token.
 package struct AuthService: Sendable {

@@ -17,6 +17,7 @@ extension ProblemType {
         case .cannotResetOwnSecondFactor: ["People"]
         case .awaitingSecondAdmin, .ownPaymentRun: ["Payments"]
         case .ownRequest: ["Invoices"]
+        case .cursorExpired: ["Me", "Teams"]
         case .absenceOverlap, .absenceBalanceExceeded: ["Absences"]
         case .invalidIsdoc, .checksNeedAttention: ["Invoices"]
         case .invoiceInPaymentRun: ["Invoices", "Payments"]

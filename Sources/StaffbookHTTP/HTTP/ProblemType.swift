@@ -43,6 +43,7 @@ enum ProblemType: String, Sendable, CaseIterable {
     case tooManyTokens = "too-many-tokens"
     case awaitingSecondAdmin = "awaiting-second-admin"
     case ownPaymentRun = "own-payment-run"
+    case cursorExpired = "cursor-expired"
     case ownRequest = "own-request"
     case secondFactorActive = "second-factor-active"
     case noSecondFactor = "no-second-factor"
@@ -279,6 +280,12 @@ enum ProblemType: String, Sendable, CaseIterable {
                 detail: LocalizedText(
                     en: "This run's file is released once another admin, not the one who made it, approves the run.",
                     cs: "Soubor této dávky bude k dispozici, až dávku schválí jiný admin než ten, kdo ji vytvořil."))
+        case .cursorExpired:
+            Entry(
+                status: .gone, title: LocalizedText(en: "Sync from scratch", cs: "Synchronizujte znovu od začátku"),
+                detail: LocalizedText(
+                    en: "This cursor is older than the changes kept; read everything again and follow the feed from the cursor of now.",
+                    cs: "Tento kurzor je starší než uchovávané změny; načtěte vše znovu a sledujte změny od současného kurzoru."))
         case .ownPaymentRun:
             Entry(
                 status: .conflict, title: LocalizedText(en: "Not your own run", cs: "Ne vlastní dávku"),

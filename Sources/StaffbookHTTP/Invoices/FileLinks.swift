@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import StaffbookCore
+import StaffbookJobs
 
 /// Download links that need no header: a browser view in the mobile app or a link in an
 /// export opens them. The token carries the file, the caller who asked for it, when it was

@@ -92,7 +92,8 @@ enum NotificationSchemas {
                 invoiceReturnWithdrawn: channel(.invoiceReturnWithdrawn),
                 invoiceApproved: channel(.invoiceApproved), invoicePaid: channel(.invoicePaid), rateAnnounced: channel(.rateAnnounced),
                 timesheetReminder: channel(.timesheetReminder), timesheetApprovalReminder: channel(.timesheetApprovalReminder),
-                absenceRequested: channel(.absenceRequested), absenceDecided: channel(.absenceDecided)
+                absenceRequested: channel(.absenceRequested), absenceDecided: channel(.absenceDecided),
+                webhookDisabled: channel(.webhookDisabled)
             )
         )
     }
@@ -107,6 +108,7 @@ enum NotificationSchemas {
             (.rateAnnounced, body.channels.rateAnnounced), (.timesheetReminder, body.channels.timesheetReminder),
             (.timesheetApprovalReminder, body.channels.timesheetApprovalReminder),
             (.absenceRequested, body.channels.absenceRequested), (.absenceDecided, body.channels.absenceDecided),
+            (.webhookDisabled, body.channels.webhookDisabled),
         ]
     }
 }

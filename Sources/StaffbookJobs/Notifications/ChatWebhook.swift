@@ -1,13 +1,8 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
 import StaffbookCore
 
-/// Posts a message to a Slack-compatible incoming webhook (`{"text": "…"}`), bounded in time.
-/// The URL is checked again, its host resolved, and every address it resolves to must be one
-/// the policy allows; the connection then goes to that checked address (the name is kept for
-/// TLS), so a name that resolves differently a moment later (DNS rebinding) cannot redirect it.
-/// Redirects are not followed.
+/// Posts a message to a Slack-compatible incoming webhook (`{"text": "…"}`) by `OutboundPost`'s
+/// rules.
 package struct ChatWebhook: Sendable {
     package var policy: WebhookPolicy
     package var timeout: Duration
@@ -45,36 +40,11 @@ package struct ChatWebhook: Sendable {
     }
 
     package func post(_ text: String, to url: String) async throws {
-        let target: WebhookURL
-        do {
-            target = try WebhookURL(url, policy: policy)
-        } catch {
-            throw Failure(reason: .refused(error.rawValue))
+        let body = Array(try JSONEncoder().encode(["text": text]))
+        switch await OutboundPost(policy: policy, timeout: timeout).post(body, headers: [("Content-Type", "application/json")], to: url) {
+        case .refused(let why): throw Failure(reason: .refused(why))
+        case .unreachable: throw Failure(reason: .unreachable)
+        case .answered(let status): guard (200..<300).contains(status) else { throw Failure(reason: .status(status)) }
         }
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(5), read: .nanoseconds(timeout.nanoseconds))
-        )
-        if target.address == nil {
-            let addresses = (try? await HostResolver.addresses(of: target.host)) ?? []
-            guard let first = addresses.first else { throw Failure(reason: .unreachable) }
-            guard addresses.allSatisfy(policy.allows) else { throw Failure(reason: .refused(WebhookURL.Problem.internalAddress.rawValue)) }
-            configuration.dnsOverride = [target.host: first.description]
-        }
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        let status: Int?
-        do {
-            var request = HTTPClientRequest(url: target.url.absoluteString)
-            request.method = .POST
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: Array(try JSONEncoder().encode(["text": text]))))
-            let response = try await client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
-            status = Int(response.status.code)
-        } catch {
-            status = nil
-        }
-        try? await client.shutdown()
-        guard let status else { throw Failure(reason: .unreachable) }
-        guard (200..<300).contains(status) else { throw Failure(reason: .status(status)) }
     }
 }

@@ -155,6 +155,24 @@ enum MailTemplates {
 
                     {{person}} asks for time off ({{absenceKind}}) on {{days}}. You can approve or reject it in Staffbook.
                     """)
+        case (.webhookDisabled, .cs):
+            Texts(
+                subject: "Webhook vypnut: {{endpoint}}",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    webhook {{endpoint}} byl vypnut ({{reason}}): žádné doručení na něj neuspělo. Události, které na něj čekají, \
+                    odejdou, až ho admin v Staffbooku znovu zapne (PUT /v1/webhooks/…, active: true).
+                    """)
+        case (.webhookDisabled, .en):
+            Texts(
+                subject: "Webhook turned off: {{endpoint}}",
+                text: """
+                    Hello {{firstName}},
+
+                    the webhook {{endpoint}} was turned off ({{reason}}): no delivery to it succeeded. The events waiting for it \
+                    go once an admin turns it on again in Staffbook (PUT /v1/webhooks/…, active: true).
+                    """)
         case (.absenceDecided, .cs):
             Texts(
                 subject: "Vaše volno na {{days}}: {{decision}}",

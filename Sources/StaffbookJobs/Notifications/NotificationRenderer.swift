@@ -73,6 +73,7 @@ package struct NotificationRenderer: Sendable {
         context["unpaidRuns"] = payload.unpaidRuns.map { $0.map(String.init).joined(separator: ", ") }
         context["secondAdminWaits"] = payload.secondAdminWaits.map(String.init)
         context["person"] = payload.person
+        context["endpoint"] = payload.endpoint
         if let timeOff = payload.timeOff {
             context["absenceKind"] = language == .cs ? timeOff.nameCs : timeOff.nameEn
             context["days"] = Self.days(timeOff, language: language)

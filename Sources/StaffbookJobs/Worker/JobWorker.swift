@@ -15,6 +15,8 @@ package final class JobWorker: Service, Sendable {
     let links: AccountLinks
     let idempotency: any IdempotencyStore
     let checks: InvoiceChecksService
+    let webhooks: WebhookDispatcher
+    let changes: any ChangeFeedRepository
     let schedules: [Schedule]
     let config: MonthEndConfig
     let clock: any AppClock
@@ -26,7 +28,7 @@ package final class JobWorker: Service, Sendable {
 
     package init(
         queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore,
-        checks: InvoiceChecksService,
+        checks: InvoiceChecksService, webhooks: WebhookDispatcher, changes: any ChangeFeedRepository,
         schedules: [Schedule],
         config: MonthEndConfig, clock: any AppClock, logger: Logger
     ) {
@@ -36,6 +38,8 @@ package final class JobWorker: Service, Sendable {
         self.links = links
         self.idempotency = idempotency
         self.checks = checks
+        self.webhooks = webhooks
+        self.changes = changes
         self.schedules = schedules
         self.config = config
         self.clock = clock
@@ -68,13 +72,14 @@ package final class JobWorker: Service, Sendable {
         for await _ in queue.additions() { wake.yield() }
     }
 
-    /// Schedules what is due and runs every due job; returns how many ran. Tests call it with
-    /// their clock where they want the month to be.
+    /// Schedules what is due, runs every due job and makes every due webhook attempt; returns how
+    /// many jobs ran. Tests call it with their clock where they want the month to be.
     @discardableResult
     package func tick() async -> Int {
         do {
             try await schedule()
             let ran = try await runDue()
+            try await webhooks.deliverDue()
             Self.depth.record(try await queue.depth(now: clock.now()))
             return ran
         } catch {
@@ -173,7 +178,8 @@ package final class JobWorker: Service, Sendable {
             return .done([])
         case .housekeeping:
             let pruned = try await idempotency.prune(now: clock.now())
-            logger.info("housekeeping", metadata: ["idempotency_keys_pruned": "\(pruned)"])
+            let forgotten = try await changes.prune(before: clock.now().addingTimeInterval(-ChangeRetention.kept))
+            logger.info("housekeeping", metadata: ["idempotency_keys_pruned": "\(pruned)", "events_pruned": "\(forgotten)"])
             return .done([])
         }
     }

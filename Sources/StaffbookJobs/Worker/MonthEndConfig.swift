@@ -19,6 +19,8 @@ package struct MonthEndConfig: Sendable {
     /// How long a claimed job is this instance's before another may take it over.
     package var lease: TimeInterval = 60
     package var retry = RetryPolicy()
+    /// The share of the webhook retry schedule's waits that is waited (1: about a day in all).
+    package var webhookRetryScale: Double = 1
     /// How far back a missed occurrence of a schedule is still run (the service was down).
     package var catchUp: TimeInterval = 2 * 86400
 

@@ -15,3 +15,4 @@ extension Components.Schemas.RateHistory: CursorPage {}
 extension Components.Schemas.TeamList: CursorPage {}
 extension Components.Schemas.TimeEntryList: CursorPage {}
 extension Components.Schemas.UserList: CursorPage {}
+extension Components.Schemas.WebhookDeliveryList: CursorPage {}

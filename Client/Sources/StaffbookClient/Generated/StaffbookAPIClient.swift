@@ -273,6 +273,42 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listMyNotifications(input) }
     }
 
+    public func listWebhookEndpoints(_ input: Operations.ListWebhookEndpoints.Input) async throws -> Operations.ListWebhookEndpoints.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.listWebhookEndpoints(input) }
+    }
+
+    public func createWebhookEndpoint(_ input: Operations.CreateWebhookEndpoint.Input) async throws -> Operations.CreateWebhookEndpoint.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.createWebhookEndpoint(input) }
+    }
+
+    public func getWebhookEndpoint(_ input: Operations.GetWebhookEndpoint.Input) async throws -> Operations.GetWebhookEndpoint.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.getWebhookEndpoint(input) }
+    }
+
+    public func updateWebhookEndpoint(_ input: Operations.UpdateWebhookEndpoint.Input) async throws -> Operations.UpdateWebhookEndpoint.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.updateWebhookEndpoint(input) }
+    }
+
+    public func deleteWebhookEndpoint(_ input: Operations.DeleteWebhookEndpoint.Input) async throws -> Operations.DeleteWebhookEndpoint.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.deleteWebhookEndpoint(input) }
+    }
+
+    public func listWebhookDeliveries(_ input: Operations.ListWebhookDeliveries.Input) async throws -> Operations.ListWebhookDeliveries.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.listWebhookDeliveries(input) }
+    }
+
+    public func replayWebhookDelivery(_ input: Operations.ReplayWebhookDelivery.Input) async throws -> Operations.ReplayWebhookDelivery.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.replayWebhookDelivery(input) }
+    }
+
+    public func listMyChanges(_ input: Operations.ListMyChanges.Input) async throws -> Operations.ListMyChanges.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.listMyChanges(input) }
+    }
+
+    public func listTeamChanges(_ input: Operations.ListTeamChanges.Input) async throws -> Operations.ListTeamChanges.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.listTeamChanges(input) }
+    }
+
     public func listAudit(_ input: Operations.ListAudit.Input) async throws -> Operations.ListAudit.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listAudit(input) }
     }

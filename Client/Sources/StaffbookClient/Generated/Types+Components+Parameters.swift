@@ -137,6 +137,16 @@ extension Components {
         public typealias AbsenceKindCode = Swift.String
         /// - Remark: Generated from `#/components/parameters/EntitlementYear`.
         public typealias EntitlementYear = Swift.Int
+        /// - Remark: Generated from `#/components/parameters/EndpointId`.
+        public typealias EndpointId = Components.Schemas.Id
+        /// The cursor a previous read answered (`next`); absent for the cursor of now.
+        ///
+        /// - Remark: Generated from `#/components/parameters/ChangesSince`.
+        public typealias ChangesSince = Swift.String
+        /// Changes per page, 1–500 (default 100).
+        ///
+        /// - Remark: Generated from `#/components/parameters/ChangesLimit`.
+        public typealias ChangesLimit = Swift.Int
         /// - Remark: Generated from `#/components/parameters/FeedId`.
         public typealias FeedId = Components.Schemas.Id
         /// The year (this year when left out).

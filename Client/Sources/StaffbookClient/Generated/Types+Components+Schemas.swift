@@ -3316,6 +3316,588 @@ extension Components {
                 case required
             }
         }
+        /// What happened; the catalogue with each type's `data` is in the README's "Integrations".
+        ///
+        /// - Remark: Generated from `#/components/schemas/EventType`.
+        public enum EventType: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case invoice_submitted
+            case invoice_approved
+            case invoice_returned
+            case invoice_paid
+            case paymentRun_approved
+            case paymentRun_sent
+            case paymentRun_paid
+            case timeEntry_created
+            case timeEntry_updated
+            case timeEntry_deleted
+            case timer_started
+            case timer_stopped
+            case timesheet_submitted
+            case timesheet_approved
+            case timesheet_returned
+            case absence_requested
+            case absence_approved
+            case absence_rejected
+            case absence_cancelled
+            case person_created
+            case person_updated
+            case person_deactivated
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "invoice.submitted": self = .invoice_submitted
+                case "invoice.approved": self = .invoice_approved
+                case "invoice.returned": self = .invoice_returned
+                case "invoice.paid": self = .invoice_paid
+                case "payment_run.approved": self = .paymentRun_approved
+                case "payment_run.sent": self = .paymentRun_sent
+                case "payment_run.paid": self = .paymentRun_paid
+                case "time_entry.created": self = .timeEntry_created
+                case "time_entry.updated": self = .timeEntry_updated
+                case "time_entry.deleted": self = .timeEntry_deleted
+                case "timer.started": self = .timer_started
+                case "timer.stopped": self = .timer_stopped
+                case "timesheet.submitted": self = .timesheet_submitted
+                case "timesheet.approved": self = .timesheet_approved
+                case "timesheet.returned": self = .timesheet_returned
+                case "absence.requested": self = .absence_requested
+                case "absence.approved": self = .absence_approved
+                case "absence.rejected": self = .absence_rejected
+                case "absence.cancelled": self = .absence_cancelled
+                case "person.created": self = .person_created
+                case "person.updated": self = .person_updated
+                case "person.deactivated": self = .person_deactivated
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .invoice_submitted: "invoice.submitted"
+                case .invoice_approved: "invoice.approved"
+                case .invoice_returned: "invoice.returned"
+                case .invoice_paid: "invoice.paid"
+                case .paymentRun_approved: "payment_run.approved"
+                case .paymentRun_sent: "payment_run.sent"
+                case .paymentRun_paid: "payment_run.paid"
+                case .timeEntry_created: "time_entry.created"
+                case .timeEntry_updated: "time_entry.updated"
+                case .timeEntry_deleted: "time_entry.deleted"
+                case .timer_started: "timer.started"
+                case .timer_stopped: "timer.stopped"
+                case .timesheet_submitted: "timesheet.submitted"
+                case .timesheet_approved: "timesheet.approved"
+                case .timesheet_returned: "timesheet.returned"
+                case .absence_requested: "absence.requested"
+                case .absence_approved: "absence.approved"
+                case .absence_rejected: "absence.rejected"
+                case .absence_cancelled: "absence.cancelled"
+                case .person_created: "person.created"
+                case .person_updated: "person.updated"
+                case .person_deactivated: "person.deactivated"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.invoice_submitted, .invoice_approved, .invoice_returned, .invoice_paid, .paymentRun_approved, .paymentRun_sent, .paymentRun_paid, .timeEntry_created, .timeEntry_updated, .timeEntry_deleted, .timer_started, .timer_stopped, .timesheet_submitted, .timesheet_approved, .timesheet_returned, .absence_requested, .absence_approved, .absence_rejected, .absence_cancelled, .person_created, .person_updated, .person_deactivated] }
+            public var description: Swift.String { rawValue }
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookEndpointInput`.
+        public struct WebhookEndpointInput: Codable, Hashable, Sendable {
+            /// https, to a public address.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpointInput/url`.
+            public var url: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpointInput/description`.
+            public var description: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpointInput/eventTypes`.
+            public var eventTypes: [Components.Schemas.EventType]
+            /// Defaults to true.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpointInput/active`.
+            public var active: Swift.Bool?
+            /// Creates a new `WebhookEndpointInput`.
+            ///
+            /// - Parameters:
+            ///   - url: https, to a public address.
+            ///   - description:
+            ///   - eventTypes:
+            ///   - active: Defaults to true.
+            public init(
+                url: Swift.String,
+                description: Swift.String? = nil,
+                eventTypes: [Components.Schemas.EventType],
+                active: Swift.Bool? = nil
+            ) {
+                self.url = url
+                self.description = description
+                self.eventTypes = eventTypes
+                self.active = active
+            }
+            public enum CodingKeys: String, CodingKey {
+                case url
+                case description
+                case eventTypes
+                case active
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.url = try container.decode(
+                    Swift.String.self,
+                    forKey: .url
+                )
+                self.description = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .description
+                )
+                self.eventTypes = try container.decode(
+                    [Components.Schemas.EventType].self,
+                    forKey: .eventTypes
+                )
+                self.active = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .active
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "url",
+                    "description",
+                    "eventTypes",
+                    "active"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookEndpoint`.
+        public struct WebhookEndpoint: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/id`.
+            public var id: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/url`.
+            public var url: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/description`.
+            public var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/eventTypes`.
+            public var eventTypes: [Components.Schemas.EventType]
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/active`.
+            public var active: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/updatedAt`.
+            public var updatedAt: Foundation.Date
+            /// Since when every attempt has failed; absent while the last succeeded.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/failingSince`.
+            public var failingSince: Foundation.Date?
+            /// When the endpoint was turned off for failing.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/disabledAt`.
+            public var disabledAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/disabledReason`.
+            public var disabledReason: Swift.String?
+            /// Creates a new `WebhookEndpoint`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - url:
+            ///   - description:
+            ///   - eventTypes:
+            ///   - active:
+            ///   - createdAt:
+            ///   - updatedAt:
+            ///   - failingSince: Since when every attempt has failed; absent while the last succeeded.
+            ///   - disabledAt: When the endpoint was turned off for failing.
+            ///   - disabledReason:
+            public init(
+                id: Components.Schemas.Id,
+                url: Swift.String,
+                description: Swift.String,
+                eventTypes: [Components.Schemas.EventType],
+                active: Swift.Bool,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date,
+                failingSince: Foundation.Date? = nil,
+                disabledAt: Foundation.Date? = nil,
+                disabledReason: Swift.String? = nil
+            ) {
+                self.id = id
+                self.url = url
+                self.description = description
+                self.eventTypes = eventTypes
+                self.active = active
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+                self.failingSince = failingSince
+                self.disabledAt = disabledAt
+                self.disabledReason = disabledReason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case url
+                case description
+                case eventTypes
+                case active
+                case createdAt
+                case updatedAt
+                case failingSince
+                case disabledAt
+                case disabledReason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewWebhookEndpoint`.
+        public struct NewWebhookEndpoint: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewWebhookEndpoint/value1`.
+            public var value1: Components.Schemas.WebhookEndpoint
+            /// - Remark: Generated from `#/components/schemas/NewWebhookEndpoint/value2`.
+            public struct Value2Payload: Codable, Hashable, Sendable {
+                /// The signing secret (`whsec_…`), shown this once.
+                ///
+                /// - Remark: Generated from `#/components/schemas/NewWebhookEndpoint/value2/secret`.
+                public var secret: Swift.String
+                /// Creates a new `Value2Payload`.
+                ///
+                /// - Parameters:
+                ///   - secret: The signing secret (`whsec_…`), shown this once.
+                public init(secret: Swift.String) {
+                    self.secret = secret
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case secret
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NewWebhookEndpoint/value2`.
+            public var value2: Components.Schemas.NewWebhookEndpoint.Value2Payload
+            /// Creates a new `NewWebhookEndpoint`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            ///   - value2:
+            public init(
+                value1: Components.Schemas.WebhookEndpoint,
+                value2: Components.Schemas.NewWebhookEndpoint.Value2Payload
+            ) {
+                self.value1 = value1
+                self.value2 = value2
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.value1 = try .init(from: decoder)
+                self.value2 = try .init(from: decoder)
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try self.value1.encode(to: encoder)
+                try self.value2.encode(to: encoder)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookEndpointList`.
+        public struct WebhookEndpointList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpointList/items`.
+            public var items: [Components.Schemas.WebhookEndpoint]
+            /// Creates a new `WebhookEndpointList`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            public init(items: [Components.Schemas.WebhookEndpoint]) {
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookDeliveryState`.
+        public enum WebhookDeliveryState: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case pending
+            case delivered
+            case failed
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "pending": self = .pending
+                case "delivered": self = .delivered
+                case "failed": self = .failed
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .pending: "pending"
+                case .delivered: "delivered"
+                case .failed: "failed"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.pending, .delivered, .failed] }
+            public var description: Swift.String { rawValue }
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookDelivery`.
+        public struct WebhookDelivery: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/id`.
+            public var id: Components.Schemas.Id
+            /// The `webhook-id` header.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/eventId`.
+            public var eventId: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/eventType`.
+            public var eventType: Components.Schemas.EventType
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/state`.
+            public var state: Components.Schemas.WebhookDeliveryState
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/attempts`.
+            public var attempts: Swift.Int
+            /// While pending.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/nextAttemptAt`.
+            public var nextAttemptAt: Foundation.Date?
+            /// The receiver's last answer.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/lastStatus`.
+            public var lastStatus: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/lastLatencyMs`.
+            public var lastLatencyMs: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/lastError`.
+            public var lastError: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/finishedAt`.
+            public var finishedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/replayOf`.
+            public var replayOf: Components.Schemas.Id?
+            /// Creates a new `WebhookDelivery`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - eventId: The `webhook-id` header.
+            ///   - eventType:
+            ///   - state:
+            ///   - attempts:
+            ///   - nextAttemptAt: While pending.
+            ///   - lastStatus: The receiver's last answer.
+            ///   - lastLatencyMs:
+            ///   - lastError:
+            ///   - createdAt:
+            ///   - finishedAt:
+            ///   - replayOf:
+            public init(
+                id: Components.Schemas.Id,
+                eventId: Components.Schemas.Id,
+                eventType: Components.Schemas.EventType,
+                state: Components.Schemas.WebhookDeliveryState,
+                attempts: Swift.Int,
+                nextAttemptAt: Foundation.Date? = nil,
+                lastStatus: Swift.Int? = nil,
+                lastLatencyMs: Swift.Int? = nil,
+                lastError: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                finishedAt: Foundation.Date? = nil,
+                replayOf: Components.Schemas.Id? = nil
+            ) {
+                self.id = id
+                self.eventId = eventId
+                self.eventType = eventType
+                self.state = state
+                self.attempts = attempts
+                self.nextAttemptAt = nextAttemptAt
+                self.lastStatus = lastStatus
+                self.lastLatencyMs = lastLatencyMs
+                self.lastError = lastError
+                self.createdAt = createdAt
+                self.finishedAt = finishedAt
+                self.replayOf = replayOf
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case eventId
+                case eventType
+                case state
+                case attempts
+                case nextAttemptAt
+                case lastStatus
+                case lastLatencyMs
+                case lastError
+                case createdAt
+                case finishedAt
+                case replayOf
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookDeliveryList`.
+        public struct WebhookDeliveryList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookDeliveryList/items`.
+            public var items: [Components.Schemas.WebhookDelivery]
+            /// Pass as `cursor` for the next page; absent on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDeliveryList/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `WebhookDeliveryList`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - nextCursor: Pass as `cursor` for the next page; absent on the last page.
+            public init(
+                items: [Components.Schemas.WebhookDelivery],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.items = items
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+                case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Change`.
+        public struct Change: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Change/type`.
+            public var _type: Components.Schemas.EventType
+            /// - Remark: Generated from `#/components/schemas/Change/resource`.
+            public enum ResourcePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case timeEntry
+                case invoice
+                case timesheet
+                case absence
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "time_entry": self = .timeEntry
+                    case "invoice": self = .invoice
+                    case "timesheet": self = .timesheet
+                    case "absence": self = .absence
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .timeEntry: "time_entry"
+                    case .invoice: "invoice"
+                    case .timesheet: "timesheet"
+                    case .absence: "absence"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.timeEntry, .invoice, .timesheet, .absence] }
+                public var description: Swift.String { rawValue }
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Change/resource`.
+            public var resource: Components.Schemas.Change.ResourcePayload
+            /// The resource's id (a timesheet's: person id, colon, month).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Change/id`.
+            public var id: Components.Schemas.Id
+            /// A tombstone; `data` then holds only ids.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Change/deleted`.
+            public var deleted: Swift.Bool
+            /// The resource after the change, as the event catalogue gives it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Change/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// The resource after the change, as the event catalogue gives it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Change/data`.
+            public var data: Components.Schemas.Change.DataPayload
+            /// - Remark: Generated from `#/components/schemas/Change/occurredAt`.
+            public var occurredAt: Foundation.Date
+            /// Creates a new `Change`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - resource:
+            ///   - id: The resource's id (a timesheet's: person id, colon, month).
+            ///   - deleted: A tombstone; `data` then holds only ids.
+            ///   - data: The resource after the change, as the event catalogue gives it.
+            ///   - occurredAt:
+            public init(
+                _type: Components.Schemas.EventType,
+                resource: Components.Schemas.Change.ResourcePayload,
+                id: Components.Schemas.Id,
+                deleted: Swift.Bool,
+                data: Components.Schemas.Change.DataPayload,
+                occurredAt: Foundation.Date
+            ) {
+                self._type = _type
+                self.resource = resource
+                self.id = id
+                self.deleted = deleted
+                self.data = data
+                self.occurredAt = occurredAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case resource
+                case id
+                case deleted
+                case data
+                case occurredAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChangeList`.
+        public struct ChangeList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChangeList/items`.
+            public var items: [Components.Schemas.Change]
+            /// The cursor to pass as `since` next time.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChangeList/next`.
+            public var next: Swift.String
+            /// Another page is waiting already.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChangeList/more`.
+            public var more: Swift.Bool
+            /// Creates a new `ChangeList`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - next: The cursor to pass as `since` next time.
+            ///   - more: Another page is waiting already.
+            public init(
+                items: [Components.Schemas.Change],
+                next: Swift.String,
+                more: Swift.Bool
+            ) {
+                self.items = items
+                self.next = next
+                self.more = more
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+                case next
+                case more
+            }
+        }
         /// What a change was made to.
         ///
         /// - Remark: Generated from `#/components/schemas/AuditKind`.
@@ -3336,6 +3918,7 @@ extension Components {
             case session
             case paymentRun
             case setting
+            case webhookEndpoint
             /// A value this version of the client does not know (the server added it later), as sent.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
@@ -3356,6 +3939,7 @@ extension Components {
                 case "session": self = .session
                 case "payment_run": self = .paymentRun
                 case "setting": self = .setting
+                case "webhook_endpoint": self = .webhookEndpoint
                 default: self = .unknown(rawValue)
                 }
             }
@@ -3377,11 +3961,12 @@ extension Components {
                 case .session: "session"
                 case .paymentRun: "payment_run"
                 case .setting: "setting"
+                case .webhookEndpoint: "webhook_endpoint"
                 case .unknown(let value): value
                 }
             }
             /// The values this version of the client knows.
-            public static var allCases: [Self] { [.account, .contract, .hourlyRate, .teamMembership, .timeEntry, .invoice, .personalAccessToken, .timesheet, .absence, .calendarFeed, .vacationEntitlement, .absenceKind, .secondFactor, .session, .paymentRun, .setting] }
+            public static var allCases: [Self] { [.account, .contract, .hourlyRate, .teamMembership, .timeEntry, .invoice, .personalAccessToken, .timesheet, .absence, .calendarFeed, .vacationEntitlement, .absenceKind, .secondFactor, .session, .paymentRun, .setting, .webhookEndpoint] }
             public var description: Swift.String { rawValue }
             public init(from decoder: any Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
@@ -8424,6 +9009,7 @@ extension Components {
             case timesheetApprovalReminder
             case absenceRequested
             case absenceDecided
+            case webhookDisabled
             /// A value this version of the client does not know (the server added it later), as sent.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
@@ -8443,6 +9029,7 @@ extension Components {
                 case "timesheet_approval_reminder": self = .timesheetApprovalReminder
                 case "absence_requested": self = .absenceRequested
                 case "absence_decided": self = .absenceDecided
+                case "webhook_disabled": self = .webhookDisabled
                 default: self = .unknown(rawValue)
                 }
             }
@@ -8463,11 +9050,12 @@ extension Components {
                 case .timesheetApprovalReminder: "timesheet_approval_reminder"
                 case .absenceRequested: "absence_requested"
                 case .absenceDecided: "absence_decided"
+                case .webhookDisabled: "webhook_disabled"
                 case .unknown(let value): value
                 }
             }
             /// The values this version of the client knows.
-            public static var allCases: [Self] { [.invitation, .passwordReset, .statementReady, .invoiceReminder, .missingInvoicesDigest, .invoiceReturned, .invoiceReturnWithdrawn, .invoiceApproved, .invoicePaid, .rateAnnounced, .bankAccountChanged, .timesheetReminder, .timesheetApprovalReminder, .absenceRequested, .absenceDecided] }
+            public static var allCases: [Self] { [.invitation, .passwordReset, .statementReady, .invoiceReminder, .missingInvoicesDigest, .invoiceReturned, .invoiceReturnWithdrawn, .invoiceApproved, .invoicePaid, .rateAnnounced, .bankAccountChanged, .timesheetReminder, .timesheetApprovalReminder, .absenceRequested, .absenceDecided, .webhookDisabled] }
             public var description: Swift.String { rawValue }
             public init(from decoder: any Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
@@ -8744,6 +9332,8 @@ extension Components {
             public var absenceRequested: Components.Schemas.NotificationPreference?
             /// - Remark: Generated from `#/components/schemas/NotificationChannels/absence_decided`.
             public var absenceDecided: Components.Schemas.NotificationPreference?
+            /// - Remark: Generated from `#/components/schemas/NotificationChannels/webhook_disabled`.
+            public var webhookDisabled: Components.Schemas.NotificationPreference?
             /// Creates a new `NotificationChannels`.
             ///
             /// - Parameters:
@@ -8759,6 +9349,7 @@ extension Components {
             ///   - timesheetApprovalReminder:
             ///   - absenceRequested:
             ///   - absenceDecided:
+            ///   - webhookDisabled:
             public init(
                 statementReady: Components.Schemas.NotificationPreference? = nil,
                 invoiceReminder: Components.Schemas.NotificationPreference? = nil,
@@ -8771,7 +9362,8 @@ extension Components {
                 timesheetReminder: Components.Schemas.NotificationPreference? = nil,
                 timesheetApprovalReminder: Components.Schemas.NotificationPreference? = nil,
                 absenceRequested: Components.Schemas.NotificationPreference? = nil,
-                absenceDecided: Components.Schemas.NotificationPreference? = nil
+                absenceDecided: Components.Schemas.NotificationPreference? = nil,
+                webhookDisabled: Components.Schemas.NotificationPreference? = nil
             ) {
                 self.statementReady = statementReady
                 self.invoiceReminder = invoiceReminder
@@ -8785,6 +9377,7 @@ extension Components {
                 self.timesheetApprovalReminder = timesheetApprovalReminder
                 self.absenceRequested = absenceRequested
                 self.absenceDecided = absenceDecided
+                self.webhookDisabled = webhookDisabled
             }
             public enum CodingKeys: String, CodingKey {
                 case statementReady = "statement_ready"
@@ -8799,6 +9392,7 @@ extension Components {
                 case timesheetApprovalReminder = "timesheet_approval_reminder"
                 case absenceRequested = "absence_requested"
                 case absenceDecided = "absence_decided"
+                case webhookDisabled = "webhook_disabled"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -8850,6 +9444,10 @@ extension Components {
                     Components.Schemas.NotificationPreference.self,
                     forKey: .absenceDecided
                 )
+                self.webhookDisabled = try container.decodeIfPresent(
+                    Components.Schemas.NotificationPreference.self,
+                    forKey: .webhookDisabled
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "statement_ready",
                     "invoice_reminder",
@@ -8862,7 +9460,8 @@ extension Components {
                     "timesheet_reminder",
                     "timesheet_approval_reminder",
                     "absence_requested",
-                    "absence_decided"
+                    "absence_decided",
+                    "webhook_disabled"
                 ])
             }
         }

@@ -10138,6 +10138,1348 @@ public enum Operations {
             }
         }
     }
+    /// The webhook endpoints, oldest first (admin).
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/get(listWebhookEndpoints)`.
+    public enum ListWebhookEndpoints {
+        public static let id: Swift.String = "listWebhookEndpoints"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/webhooks/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWebhookEndpoints.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWebhookEndpoints.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListWebhookEndpoints.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListWebhookEndpoints.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhooks/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListWebhookEndpoints.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/webhooks/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/webhooks/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.WebhookEndpointList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.WebhookEndpointList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListWebhookEndpoints.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListWebhookEndpoints.Output.Ok.Headers = .init(),
+                    body: Operations.ListWebhookEndpoints.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The endpoints, without their secrets.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/get(listWebhookEndpoints)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListWebhookEndpoints.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListWebhookEndpoints.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Register an endpoint for some event types; its signing secret is shown in this answer only (admin).
+    ///
+    /// Deliveries follow the Standard Webhooks specification: a JSON body `{type, timestamp, data}`
+    /// and the headers `webhook-id` (the event's id, the same on every attempt), `webhook-timestamp`
+    /// (Unix seconds) and `webhook-signature` (`v1,` and the base64 of HMAC-SHA256 over
+    /// `id.timestamp.body` under the secret's bytes). A delivery is retried after a failure or any
+    /// answer but 2xx, 7 times over about 27 hours; one resource's events reach an endpoint in the
+    /// order they happened. The URL must be https to a public address (400 otherwise), is checked
+    /// again at every attempt, and redirects are not followed. An endpoint that has failed for 5
+    /// days without a success is turned off.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/post(createWebhookEndpoint)`.
+    public enum CreateWebhookEndpoint {
+        public static let id: Swift.String = "createWebhookEndpoint"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/webhooks/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateWebhookEndpoint.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateWebhookEndpoint.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateWebhookEndpoint.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/webhooks/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.WebhookEndpointInput)
+            }
+            public var body: Operations.CreateWebhookEndpoint.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CreateWebhookEndpoint.Input.Headers = .init(),
+                body: Operations.CreateWebhookEndpoint.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhooks/POST/responses/201/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateWebhookEndpoint.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/v1/webhooks/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/webhooks/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.NewWebhookEndpoint)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.NewWebhookEndpoint {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateWebhookEndpoint.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.CreateWebhookEndpoint.Output.Created.Headers = .init(),
+                    body: Operations.CreateWebhookEndpoint.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The endpoint, with its secret.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/post(createWebhookEndpoint)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateWebhookEndpoint.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateWebhookEndpoint.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "created", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// One endpoint (admin).
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/{endpointId}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/get(getWebhookEndpoint)`.
+    public enum GetWebhookEndpoint {
+        public static let id: Swift.String = "getWebhookEndpoint"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/GET/path/endpointId`.
+                public var endpointId: Components.Parameters.EndpointId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - endpointId:
+                public init(endpointId: Components.Parameters.EndpointId) {
+                    self.endpointId = endpointId
+                }
+            }
+            public var path: Operations.GetWebhookEndpoint.Input.Path
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWebhookEndpoint.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWebhookEndpoint.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetWebhookEndpoint.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetWebhookEndpoint.Input.Path,
+                headers: Operations.GetWebhookEndpoint.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetWebhookEndpoint.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.WebhookEndpoint)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.WebhookEndpoint {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetWebhookEndpoint.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetWebhookEndpoint.Output.Ok.Headers = .init(),
+                    body: Operations.GetWebhookEndpoint.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The endpoint.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/get(getWebhookEndpoint)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetWebhookEndpoint.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetWebhookEndpoint.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Change an endpoint's URL, description, event types or whether it is on (admin).
+    ///
+    /// Turning a disabled endpoint on again clears why it was turned off; what waited for it is delivered.
+    ///
+    /// - Remark: HTTP `PUT /v1/webhooks/{endpointId}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/put(updateWebhookEndpoint)`.
+    public enum UpdateWebhookEndpoint {
+        public static let id: Swift.String = "updateWebhookEndpoint"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/PUT/path/endpointId`.
+                public var endpointId: Components.Parameters.EndpointId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - endpointId:
+                public init(endpointId: Components.Parameters.EndpointId) {
+                    self.endpointId = endpointId
+                }
+            }
+            public var path: Operations.UpdateWebhookEndpoint.Input.Path
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateWebhookEndpoint.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateWebhookEndpoint.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UpdateWebhookEndpoint.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.WebhookEndpointInput)
+            }
+            public var body: Operations.UpdateWebhookEndpoint.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.UpdateWebhookEndpoint.Input.Path,
+                headers: Operations.UpdateWebhookEndpoint.Input.Headers = .init(),
+                body: Operations.UpdateWebhookEndpoint.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/PUT/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/PUT/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.UpdateWebhookEndpoint.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.WebhookEndpoint)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.WebhookEndpoint {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateWebhookEndpoint.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.UpdateWebhookEndpoint.Output.Ok.Headers = .init(),
+                    body: Operations.UpdateWebhookEndpoint.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The endpoint as changed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/put(updateWebhookEndpoint)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UpdateWebhookEndpoint.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.UpdateWebhookEndpoint.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Remove an endpoint with its delivery log (admin).
+    ///
+    /// - Remark: HTTP `DELETE /v1/webhooks/{endpointId}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/delete(deleteWebhookEndpoint)`.
+    public enum DeleteWebhookEndpoint {
+        public static let id: Swift.String = "deleteWebhookEndpoint"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/DELETE/path/endpointId`.
+                public var endpointId: Components.Parameters.EndpointId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - endpointId:
+                public init(endpointId: Components.Parameters.EndpointId) {
+                    self.endpointId = endpointId
+                }
+            }
+            public var path: Operations.DeleteWebhookEndpoint.Input.Path
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            public init(path: Operations.DeleteWebhookEndpoint.Input.Path) {
+                self.path = path
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/DELETE/responses/204/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/DELETE/responses/204/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.DeleteWebhookEndpoint.Output.NoContent.Headers
+                /// Creates a new `NoContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.DeleteWebhookEndpoint.Output.NoContent.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/delete(deleteWebhookEndpoint)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DeleteWebhookEndpoint.Output.NoContent)
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.DeleteWebhookEndpoint.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+    /// An endpoint's delivery log, newest first, kept 30 days (admin).
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/{endpointId}/deliveries`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/get(listWebhookDeliveries)`.
+    public enum ListWebhookDeliveries {
+        public static let id: Swift.String = "listWebhookDeliveries"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/path/endpointId`.
+                public var endpointId: Components.Parameters.EndpointId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - endpointId:
+                public init(endpointId: Components.Parameters.EndpointId) {
+                    self.endpointId = endpointId
+                }
+            }
+            public var path: Operations.ListWebhookDeliveries.Input.Path
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// Only deliveries in this state.
+                ///
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/query/state`.
+                public var state: Components.Schemas.WebhookDeliveryState?
+                /// Page size, 1–100 (default 20).
+                ///
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/query/limit`.
+                public var limit: Components.Parameters.Limit?
+                /// Opaque position from a previous page's `nextCursor`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/query/cursor`.
+                public var cursor: Components.Parameters.Cursor?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - state: Only deliveries in this state.
+                ///   - limit: Page size, 1–100 (default 20).
+                ///   - cursor: Opaque position from a previous page's `nextCursor`.
+                public init(
+                    state: Components.Schemas.WebhookDeliveryState? = nil,
+                    limit: Components.Parameters.Limit? = nil,
+                    cursor: Components.Parameters.Cursor? = nil
+                ) {
+                    self.state = state
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+            public var query: Operations.ListWebhookDeliveries.Input.Query
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWebhookDeliveries.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWebhookDeliveries.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListWebhookDeliveries.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.ListWebhookDeliveries.Input.Path,
+                query: Operations.ListWebhookDeliveries.Input.Query = .init(),
+                headers: Operations.ListWebhookDeliveries.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// `<…>; rel="next"` when there is a next page.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/responses/200/headers/Link`.
+                    public var link: Components.Headers.Link?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - link: `<…>; rel="next"` when there is a next page.
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        link: Components.Headers.Link? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.link = link
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.WebhookDeliveryList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.WebhookDeliveryList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListWebhookDeliveries.Output.Ok.Headers = .init(),
+                    body: Operations.ListWebhookDeliveries.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// A page of deliveries.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/get(listWebhookDeliveries)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Send one delivery's event to its endpoint again, now, as a new delivery (admin).
+    ///
+    /// The replay has the event's `webhook-id`, so a receiver that keeps ids knows it; it waits for no other delivery.
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/post(replayWebhookDelivery)`.
+    public enum ReplayWebhookDelivery {
+        public static let id: Swift.String = "replayWebhookDelivery"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/POST/path/endpointId`.
+                public var endpointId: Components.Parameters.EndpointId
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/POST/path/deliveryId`.
+                public var deliveryId: Components.Schemas.Id
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - endpointId:
+                ///   - deliveryId:
+                public init(
+                    endpointId: Components.Parameters.EndpointId,
+                    deliveryId: Components.Schemas.Id
+                ) {
+                    self.endpointId = endpointId
+                    self.deliveryId = deliveryId
+                }
+            }
+            public var path: Operations.ReplayWebhookDelivery.Input.Path
+            /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplayWebhookDelivery.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplayWebhookDelivery.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReplayWebhookDelivery.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ReplayWebhookDelivery.Input.Path,
+                headers: Operations.ReplayWebhookDelivery.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/POST/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ReplayWebhookDelivery.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.WebhookDelivery)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.WebhookDelivery {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReplayWebhookDelivery.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ReplayWebhookDelivery.Output.Accepted.Headers = .init(),
+                    body: Operations.ReplayWebhookDelivery.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The new delivery, due now.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/post(replayWebhookDelivery)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.ReplayWebhookDelivery.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.ReplayWebhookDelivery.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// What of the caller's changed since a cursor — time entries and the timer, absences, invoices' states, timesheets — with tombstones for what was deleted.
+    ///
+    /// Without `since`: no changes and the cursor of now (sync from scratch, then follow the
+    /// feed from there). With it: the changes after it in order, at most `limit`, each with the
+    /// resource's state after the change (or `deleted: true` and its id), and the cursor to pass
+    /// next; `more` says another page is waiting. A cursor older than the history kept (30 days)
+    /// answers 410 `cursor-expired`: sync from scratch. Two devices reading from one cursor read
+    /// the same.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/me/changes`.
+    /// - Remark: Generated from `#/paths//v1/me/changes/get(listMyChanges)`.
+    public enum ListMyChanges {
+        public static let id: Swift.String = "listMyChanges"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/me/changes/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// The cursor a previous read answered (`next`); absent for the cursor of now.
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/changes/GET/query/since`.
+                public var since: Components.Parameters.ChangesSince?
+                /// Changes per page, 1–500 (default 100).
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/changes/GET/query/limit`.
+                public var limit: Components.Parameters.ChangesLimit?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - since: The cursor a previous read answered (`next`); absent for the cursor of now.
+                ///   - limit: Changes per page, 1–500 (default 100).
+                public init(
+                    since: Components.Parameters.ChangesSince? = nil,
+                    limit: Components.Parameters.ChangesLimit? = nil
+                ) {
+                    self.since = since
+                    self.limit = limit
+                }
+            }
+            public var query: Operations.ListMyChanges.Input.Query
+            /// - Remark: Generated from `#/paths/v1/me/changes/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMyChanges.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMyChanges.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListMyChanges.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ListMyChanges.Input.Query = .init(),
+                headers: Operations.ListMyChanges.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/changes/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/me/changes/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListMyChanges.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/me/changes/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/me/changes/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ChangeList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ChangeList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListMyChanges.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListMyChanges.Output.Ok.Headers = .init(),
+                    body: Operations.ListMyChanges.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// A page of changes.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/changes/get(listMyChanges)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListMyChanges.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListMyChanges.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The same feed for the current members of a team; a private kind of absence shows as `away`.
+    ///
+    /// - Remark: HTTP `GET /v1/teams/{teamId}/changes`.
+    /// - Remark: Generated from `#/paths//v1/teams/{teamId}/changes/get(listTeamChanges)`.
+    public enum ListTeamChanges {
+        public static let id: Swift.String = "listTeamChanges"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/path/teamId`.
+                public var teamId: Components.Schemas.Id
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - teamId:
+                public init(teamId: Components.Schemas.Id) {
+                    self.teamId = teamId
+                }
+            }
+            public var path: Operations.ListTeamChanges.Input.Path
+            /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// The cursor a previous read answered (`next`); absent for the cursor of now.
+                ///
+                /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/query/since`.
+                public var since: Components.Parameters.ChangesSince?
+                /// Changes per page, 1–500 (default 100).
+                ///
+                /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/query/limit`.
+                public var limit: Components.Parameters.ChangesLimit?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - since: The cursor a previous read answered (`next`); absent for the cursor of now.
+                ///   - limit: Changes per page, 1–500 (default 100).
+                public init(
+                    since: Components.Parameters.ChangesSince? = nil,
+                    limit: Components.Parameters.ChangesLimit? = nil
+                ) {
+                    self.since = since
+                    self.limit = limit
+                }
+            }
+            public var query: Operations.ListTeamChanges.Input.Query
+            /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTeamChanges.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTeamChanges.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListTeamChanges.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.ListTeamChanges.Input.Path,
+                query: Operations.ListTeamChanges.Input.Query = .init(),
+                headers: Operations.ListTeamChanges.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListTeamChanges.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/teams/{teamId}/changes/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ChangeList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ChangeList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListTeamChanges.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListTeamChanges.Output.Ok.Headers = .init(),
+                    body: Operations.ListTeamChanges.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// A page of changes.
+            ///
+            /// - Remark: Generated from `#/paths//v1/teams/{teamId}/changes/get(listTeamChanges)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListTeamChanges.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListTeamChanges.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Who changed what about whom and when, newest first (admin).
     ///
     /// People, roles, contracts, rates and their corrections, billing details, invoices, time,

@@ -504,6 +504,73 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/me/notifications`.
     /// - Remark: Generated from `#/paths//v1/me/notifications/get(listMyNotifications)`.
     func listMyNotifications(_ input: Operations.ListMyNotifications.Input) async throws -> Operations.ListMyNotifications.Output
+    /// The webhook endpoints, oldest first (admin).
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/get(listWebhookEndpoints)`.
+    func listWebhookEndpoints(_ input: Operations.ListWebhookEndpoints.Input) async throws -> Operations.ListWebhookEndpoints.Output
+    /// Register an endpoint for some event types; its signing secret is shown in this answer only (admin).
+    ///
+    /// Deliveries follow the Standard Webhooks specification: a JSON body `{type, timestamp, data}`
+    /// and the headers `webhook-id` (the event's id, the same on every attempt), `webhook-timestamp`
+    /// (Unix seconds) and `webhook-signature` (`v1,` and the base64 of HMAC-SHA256 over
+    /// `id.timestamp.body` under the secret's bytes). A delivery is retried after a failure or any
+    /// answer but 2xx, 7 times over about 27 hours; one resource's events reach an endpoint in the
+    /// order they happened. The URL must be https to a public address (400 otherwise), is checked
+    /// again at every attempt, and redirects are not followed. An endpoint that has failed for 5
+    /// days without a success is turned off.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/post(createWebhookEndpoint)`.
+    func createWebhookEndpoint(_ input: Operations.CreateWebhookEndpoint.Input) async throws -> Operations.CreateWebhookEndpoint.Output
+    /// One endpoint (admin).
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/{endpointId}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/get(getWebhookEndpoint)`.
+    func getWebhookEndpoint(_ input: Operations.GetWebhookEndpoint.Input) async throws -> Operations.GetWebhookEndpoint.Output
+    /// Change an endpoint's URL, description, event types or whether it is on (admin).
+    ///
+    /// Turning a disabled endpoint on again clears why it was turned off; what waited for it is delivered.
+    ///
+    /// - Remark: HTTP `PUT /v1/webhooks/{endpointId}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/put(updateWebhookEndpoint)`.
+    func updateWebhookEndpoint(_ input: Operations.UpdateWebhookEndpoint.Input) async throws -> Operations.UpdateWebhookEndpoint.Output
+    /// Remove an endpoint with its delivery log (admin).
+    ///
+    /// - Remark: HTTP `DELETE /v1/webhooks/{endpointId}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/delete(deleteWebhookEndpoint)`.
+    func deleteWebhookEndpoint(_ input: Operations.DeleteWebhookEndpoint.Input) async throws -> Operations.DeleteWebhookEndpoint.Output
+    /// An endpoint's delivery log, newest first, kept 30 days (admin).
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/{endpointId}/deliveries`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/get(listWebhookDeliveries)`.
+    func listWebhookDeliveries(_ input: Operations.ListWebhookDeliveries.Input) async throws -> Operations.ListWebhookDeliveries.Output
+    /// Send one delivery's event to its endpoint again, now, as a new delivery (admin).
+    ///
+    /// The replay has the event's `webhook-id`, so a receiver that keeps ids knows it; it waits for no other delivery.
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/post(replayWebhookDelivery)`.
+    func replayWebhookDelivery(_ input: Operations.ReplayWebhookDelivery.Input) async throws -> Operations.ReplayWebhookDelivery.Output
+    /// What of the caller's changed since a cursor — time entries and the timer, absences, invoices' states, timesheets — with tombstones for what was deleted.
+    ///
+    /// Without `since`: no changes and the cursor of now (sync from scratch, then follow the
+    /// feed from there). With it: the changes after it in order, at most `limit`, each with the
+    /// resource's state after the change (or `deleted: true` and its id), and the cursor to pass
+    /// next; `more` says another page is waiting. A cursor older than the history kept (30 days)
+    /// answers 410 `cursor-expired`: sync from scratch. Two devices reading from one cursor read
+    /// the same.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/me/changes`.
+    /// - Remark: Generated from `#/paths//v1/me/changes/get(listMyChanges)`.
+    func listMyChanges(_ input: Operations.ListMyChanges.Input) async throws -> Operations.ListMyChanges.Output
+    /// The same feed for the current members of a team; a private kind of absence shows as `away`.
+    ///
+    /// - Remark: HTTP `GET /v1/teams/{teamId}/changes`.
+    /// - Remark: Generated from `#/paths//v1/teams/{teamId}/changes/get(listTeamChanges)`.
+    func listTeamChanges(_ input: Operations.ListTeamChanges.Input) async throws -> Operations.ListTeamChanges.Output
     /// Who changed what about whom and when, newest first (admin).
     ///
     /// People, roles, contracts, rates and their corrections, billing details, invoices, time,
@@ -1917,6 +1984,139 @@ extension APIProtocol {
         headers: Operations.ListMyNotifications.Input.Headers = .init()
     ) async throws -> Operations.ListMyNotifications.Output {
         try await listMyNotifications(Operations.ListMyNotifications.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The webhook endpoints, oldest first (admin).
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/get(listWebhookEndpoints)`.
+    public func listWebhookEndpoints(headers: Operations.ListWebhookEndpoints.Input.Headers = .init()) async throws -> Operations.ListWebhookEndpoints.Output {
+        try await listWebhookEndpoints(Operations.ListWebhookEndpoints.Input(headers: headers))
+    }
+    /// Register an endpoint for some event types; its signing secret is shown in this answer only (admin).
+    ///
+    /// Deliveries follow the Standard Webhooks specification: a JSON body `{type, timestamp, data}`
+    /// and the headers `webhook-id` (the event's id, the same on every attempt), `webhook-timestamp`
+    /// (Unix seconds) and `webhook-signature` (`v1,` and the base64 of HMAC-SHA256 over
+    /// `id.timestamp.body` under the secret's bytes). A delivery is retried after a failure or any
+    /// answer but 2xx, 7 times over about 27 hours; one resource's events reach an endpoint in the
+    /// order they happened. The URL must be https to a public address (400 otherwise), is checked
+    /// again at every attempt, and redirects are not followed. An endpoint that has failed for 5
+    /// days without a success is turned off.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/post(createWebhookEndpoint)`.
+    public func createWebhookEndpoint(
+        headers: Operations.CreateWebhookEndpoint.Input.Headers = .init(),
+        body: Operations.CreateWebhookEndpoint.Input.Body
+    ) async throws -> Operations.CreateWebhookEndpoint.Output {
+        try await createWebhookEndpoint(Operations.CreateWebhookEndpoint.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One endpoint (admin).
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/{endpointId}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/get(getWebhookEndpoint)`.
+    public func getWebhookEndpoint(
+        path: Operations.GetWebhookEndpoint.Input.Path,
+        headers: Operations.GetWebhookEndpoint.Input.Headers = .init()
+    ) async throws -> Operations.GetWebhookEndpoint.Output {
+        try await getWebhookEndpoint(Operations.GetWebhookEndpoint.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change an endpoint's URL, description, event types or whether it is on (admin).
+    ///
+    /// Turning a disabled endpoint on again clears why it was turned off; what waited for it is delivered.
+    ///
+    /// - Remark: HTTP `PUT /v1/webhooks/{endpointId}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/put(updateWebhookEndpoint)`.
+    public func updateWebhookEndpoint(
+        path: Operations.UpdateWebhookEndpoint.Input.Path,
+        headers: Operations.UpdateWebhookEndpoint.Input.Headers = .init(),
+        body: Operations.UpdateWebhookEndpoint.Input.Body
+    ) async throws -> Operations.UpdateWebhookEndpoint.Output {
+        try await updateWebhookEndpoint(Operations.UpdateWebhookEndpoint.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove an endpoint with its delivery log (admin).
+    ///
+    /// - Remark: HTTP `DELETE /v1/webhooks/{endpointId}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/delete(deleteWebhookEndpoint)`.
+    public func deleteWebhookEndpoint(path: Operations.DeleteWebhookEndpoint.Input.Path) async throws -> Operations.DeleteWebhookEndpoint.Output {
+        try await deleteWebhookEndpoint(Operations.DeleteWebhookEndpoint.Input(path: path))
+    }
+    /// An endpoint's delivery log, newest first, kept 30 days (admin).
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/{endpointId}/deliveries`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/get(listWebhookDeliveries)`.
+    public func listWebhookDeliveries(
+        path: Operations.ListWebhookDeliveries.Input.Path,
+        query: Operations.ListWebhookDeliveries.Input.Query = .init(),
+        headers: Operations.ListWebhookDeliveries.Input.Headers = .init()
+    ) async throws -> Operations.ListWebhookDeliveries.Output {
+        try await listWebhookDeliveries(Operations.ListWebhookDeliveries.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Send one delivery's event to its endpoint again, now, as a new delivery (admin).
+    ///
+    /// The replay has the event's `webhook-id`, so a receiver that keeps ids knows it; it waits for no other delivery.
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/post(replayWebhookDelivery)`.
+    public func replayWebhookDelivery(
+        path: Operations.ReplayWebhookDelivery.Input.Path,
+        headers: Operations.ReplayWebhookDelivery.Input.Headers = .init()
+    ) async throws -> Operations.ReplayWebhookDelivery.Output {
+        try await replayWebhookDelivery(Operations.ReplayWebhookDelivery.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// What of the caller's changed since a cursor — time entries and the timer, absences, invoices' states, timesheets — with tombstones for what was deleted.
+    ///
+    /// Without `since`: no changes and the cursor of now (sync from scratch, then follow the
+    /// feed from there). With it: the changes after it in order, at most `limit`, each with the
+    /// resource's state after the change (or `deleted: true` and its id), and the cursor to pass
+    /// next; `more` says another page is waiting. A cursor older than the history kept (30 days)
+    /// answers 410 `cursor-expired`: sync from scratch. Two devices reading from one cursor read
+    /// the same.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/me/changes`.
+    /// - Remark: Generated from `#/paths//v1/me/changes/get(listMyChanges)`.
+    public func listMyChanges(
+        query: Operations.ListMyChanges.Input.Query = .init(),
+        headers: Operations.ListMyChanges.Input.Headers = .init()
+    ) async throws -> Operations.ListMyChanges.Output {
+        try await listMyChanges(Operations.ListMyChanges.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The same feed for the current members of a team; a private kind of absence shows as `away`.
+    ///
+    /// - Remark: HTTP `GET /v1/teams/{teamId}/changes`.
+    /// - Remark: Generated from `#/paths//v1/teams/{teamId}/changes/get(listTeamChanges)`.
+    public func listTeamChanges(
+        path: Operations.ListTeamChanges.Input.Path,
+        query: Operations.ListTeamChanges.Input.Query = .init(),
+        headers: Operations.ListTeamChanges.Input.Headers = .init()
+    ) async throws -> Operations.ListTeamChanges.Output {
+        try await listTeamChanges(Operations.ListTeamChanges.Input(
+            path: path,
             query: query,
             headers: headers
         ))

@@ -1,0 +1,29 @@
+import Foundation
+import StaffbookAPI
+import StaffbookCore
+
+/// The API's checks of an endpoint's body, in the words the chat webhook's field uses.
+enum WebhookInput {
+    static func draft(_ body: Components.Schemas.WebhookEndpointInput, policy: WebhookPolicy) throws -> WebhookEndpointDraft {
+        let types = body.eventTypes.compactMap { EventType(rawValue: $0.rawValue) }
+        switch WebhookEndpointDraft.validate(
+            url: body.url, description: body.description ?? "", eventTypes: types, active: body.active ?? true, policy: policy)
+        {
+        case .success(let draft):
+            return draft
+        case .failure(let problems):
+            var validation = InputValidation()
+            for problem in problems.all {
+                switch problem {
+                case .url(.insecure): validation.fail("body.url", "insecure", NotificationTexts.https)
+                case .url(.internalAddress): validation.fail("body.url", "internal_address", NotificationTexts.publicHost)
+                case .url: validation.fail("body.url", "url", NotificationTexts.webhookURL)
+                case .description: validation.fail("body.description", "length", FieldTexts.atMost(WebhookEndpointDraft.maximumDescription))
+                case .eventTypes: validation.fail("body.eventTypes", "range", FieldTexts.atMost(EventType.allCases.count))
+                }
+            }
+            try validation.check()
+            throw Problem(.validationFailed)
+        }
+    }
+}

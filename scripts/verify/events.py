@@ -1,0 +1,173 @@
+"""Events with outside tools: a real server delivers webhooks to a receiver here that verifies
+every request with the Standard Webhooks library from PyPI (`standardwebhooks`, its timestamp
+tolerance included), not with our own code; the receiver fails the first two attempts, an admin
+replays a delivery, changes race while one resource's events must keep their order, and a server
+with the production policy refuses an endpoint inside the network. Then the changes feed: two
+devices reading from one cursor across an entry created, edited and deleted."""
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import requests
+from standardwebhooks.webhooks import Webhook
+
+from harness import Server, auth, check, fresh_database, sign_in
+
+ADMIN = "admin@staffbook.example"
+JAN = "jan.novak@staffbook.example"
+
+
+class Receiver:
+    """An integration's endpoint: answers 503 to the first `failures` requests, then 200, and keeps
+    every request it answered 200 with what the library verified."""
+
+    def __init__(self, failures):
+        self.failures = failures
+        self.seen = 0
+        self.accepted = []
+        self.rejected = []
+        self.secret = None
+        self.lock = threading.Lock()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
+                headers = {name.lower(): value for name, value in self.headers.items()}
+                with receiver.lock:
+                    receiver.seen += 1
+                    failing = receiver.seen <= receiver.failures
+                status = 503 if failing else 200
+                if not failing:
+                    try:
+                        payload = Webhook(receiver.secret).verify(body, headers)
+                        with receiver.lock:
+                            receiver.accepted.append((headers, payload))
+                    except Exception as error:  # a request that does not verify is refused and kept
+                        status = 400
+                        with receiver.lock:
+                            receiver.rejected.append(repr(error))
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/staffbook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def wait(self, count, timeout=60):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            with self.lock:
+                if len(self.accepted) >= count:
+                    return True
+            time.sleep(0.1)
+        return False
+
+
+def entry(url, token, day, start, end, description="Events"):
+    return requests.post(url + "/v1/me/time-entries", headers=token, timeout=30, json={
+        "projectId": "00000000-0000-4000-b000-000000000004", "start": f"{day}T{start}:00+01:00", "end": f"{day}T{end}:00+01:00",
+        "description": description})
+
+
+def events():
+    database = "staffbook_verify_events"
+    fresh_database(database)
+    receiver = Receiver(failures=2)
+    server = Server(database, 18099, settings={
+        "NOTIFY_WEBHOOK_ALLOW_HTTP": "true", "NOTIFY_WEBHOOK_ALLOW_PRIVATE_ADDRESSES": "true", "JOBS_POLL_SECONDS": "1",
+        # The schedule's waits at 1 %: the third attempt comes seconds after the first, not minutes.
+        "WEBHOOKS_RETRY_SCALE_PERCENT": "1"}).start()
+    strict = None
+    try:
+        url = server.url
+        admin = auth(sign_in(url, ADMIN)["accessToken"])
+        jan = auth(sign_in(url, JAN)["accessToken"])
+        created = requests.post(url + "/v1/webhooks", headers=admin, timeout=30, json={
+            "url": receiver.url, "description": "verify", "eventTypes": ["time_entry.created", "time_entry.updated"]})
+        endpoint = created.json()
+        receiver.secret = endpoint.get("secret")
+        check("webhooks: an admin registers an endpoint and is shown its secret once",
+              created.status_code == 201 and str(receiver.secret).startswith("whsec_")
+              and "secret" not in requests.get(url + "/v1/webhooks", headers=admin, timeout=30).text, str(created.status_code))
+
+        began = time.time()
+        first = entry(url, jan, "2026-11-22", "22:00", "22:30")
+        delivered = receiver.wait(1, timeout=60)
+        log = requests.get(f"{url}/v1/webhooks/{endpoint.get('id')}/deliveries", headers=admin, timeout=30).json().get("items", [])
+        check("webhooks: the receiver failed twice, the third attempt arrived and the library verified it (timestamp included)",
+              delivered and receiver.seen == 3 and not receiver.rejected and receiver.accepted[0][1].get("type") == "time_entry.created"
+              and receiver.accepted[0][1]["data"].get("id") == first.json().get("id")
+              and log and log[0]["state"] == "delivered" and log[0]["attempts"] == 3 and log[0]["lastStatus"] == 200,
+              f"{receiver.seen} requests in {time.time() - began:.1f} s, log {log[:1]}, rejected {receiver.rejected}")
+
+        replay = requests.post(f"{url}/v1/webhooks/{endpoint.get('id')}/deliveries/{log[0]['id'] if log else 'x'}/replay", headers=admin,
+                               timeout=30)
+        again = receiver.wait(2, timeout=30)
+        check("webhooks: an admin replays a delivery; the same event arrives again with its webhook-id and verifies",
+              replay.status_code == 202 and again and receiver.accepted[1][0]["webhook-id"] == receiver.accepted[0][0]["webhook-id"]
+              and receiver.accepted[1][1] == receiver.accepted[0][1], f"{replay.status_code}")
+
+        # One entry changed five times by its owner while two others make entries at once.
+        others = [auth(sign_in(url, email)["accessToken"]) for email in
+                  ("petra.svobodova@staffbook.example", "lead.mobile@staffbook.example")]
+        etag = first.headers.get("ETag")
+        entry_id = first.json().get("id")
+
+        def edits():
+            nonlocal etag
+            for n in range(1, 6):
+                changed = requests.patch(f"{url}/v1/me/time-entries/{entry_id}", headers={**jan, "If-Match": etag}, timeout=30,
+                                         json={"description": f"Edit {n}"})
+                etag = changed.headers.get("ETag")
+
+        def more(token, n):
+            for k in range(3):
+                entry(url, token, "2026-11-22", f"2{k}:0{n}", f"2{k}:3{n}", f"Other {k}")
+
+        threads = [threading.Thread(target=edits)] + [threading.Thread(target=more, args=(t, n)) for n, t in enumerate(others)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        arrived = receiver.wait(2 + 5 + 6, timeout=60)
+        stream = [payload["data"] for _, payload in receiver.accepted[2:] if payload["data"].get("id") == entry_id]
+        check("webhooks: one entry's five changes arrive in their order while other changes race",
+              arrived and [d.get("description") for d in stream] == [f"Edit {n}" for n in range(1, 6)]
+              and [d.get("version") for d in stream] == sorted(d.get("version") for d in stream),
+              f"{len(receiver.accepted)} accepted; {[d.get('description') for d in stream]}")
+
+        strict = Server(database, 18100).start()
+        refused = requests.post(strict.url + "/v1/webhooks", headers=admin, timeout=30, json={
+            "url": "https://10.0.0.8/hook", "eventTypes": ["invoice.paid"]})
+        loopback = requests.post(strict.url + "/v1/webhooks", headers=admin, timeout=30, json={
+            "url": receiver.url, "eventTypes": ["invoice.paid"]})
+        check("webhooks: with the production policy an endpoint inside the network is refused (400 on body.url)",
+              refused.status_code == 400 and "body.url" in refused.text and loopback.status_code == 400, f"{refused.status_code}")
+
+        # The changes feed: two devices from one cursor, across a created, edited, deleted entry.
+        start = requests.get(url + "/v1/me/changes", headers=jan, timeout=30).json()["next"]
+        made = entry(url, jan, "2026-11-21", "22:00", "22:30")
+        edited = requests.patch(f"{url}/v1/me/time-entries/{made.json().get('id')}", headers={**jan, "If-Match": made.headers.get("ETag")},
+                                timeout=30, json={"description": "Edited"})
+        requests.delete(f"{url}/v1/me/time-entries/{made.json().get('id')}", headers={**jan, "If-Match": edited.headers.get("ETag")},
+                        timeout=30)
+        phone = requests.get(f"{url}/v1/me/changes?since={start}", headers=jan, timeout=30).json()
+        laptop = requests.get(f"{url}/v1/me/changes?since={start}", headers=jan, timeout=30).json()
+        types = [item["type"] for item in phone.get("items", [])]
+        check("changes feed: created, edited, deleted (a tombstone), the same for two devices from one cursor",
+              types == ["time_entry.created", "time_entry.updated", "time_entry.deleted"] and phone["items"][2]["deleted"]
+              and phone == laptop, json.dumps(types))
+        gone = requests.get(url + "/v1/me/changes?since=999999999", headers=jan, timeout=30)
+        check("changes feed: a cursor it never gave answers 410 cursor-expired", gone.status_code == 410
+              and "cursor-expired" in gone.text, str(gone.status_code))
+    finally:
+        if strict:
+            strict.stop()
+        server.stop()
+        receiver.server.shutdown()
