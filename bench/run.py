@@ -505,6 +505,10 @@ def main():
     print(f"peak RSS after the pay run: {payrun_rss:.0f} MB")
     print(f"cold start to ready: {cold * 1000:.0f} ms; peak RSS after reads: {read_rss:.0f} MB; "
           f"after 20 × 10 MiB uploads: {upload_rss:.0f} MB")
+    # Webhook delivery on loopback, with the same binary on a small database of its own.
+    import webhooks
+    backlog, flow = webhooks.measure(BIN)
+    webhooks.report(backlog, flow)
     # Instructions per request: the same count on a busy machine, unlike the figures above.
     instructions = {}
     if os.environ.get("BENCH_CALLGRIND", "1") != "0":
@@ -513,7 +517,7 @@ def main():
         instructions.update({f"ceiling: {name}": figure for name, figure in callgrind.measure_ceiling().items()})
     stamp = time.strftime("%Y%m%d-%H%M%S")
     json.dump({"rows": rows, "payrun": payrun_rows, "peak_rss_payrun_mb": payrun_rss, "instructions_per_request": instructions, "month_report_ms": month_report_ms, "cold_start_ms": cold * 1000, "peak_rss_reads_mb": read_rss, "peak_rss_uploads_mb": upload_rss,
-               "seconds": SECONDS, "connections": CONNECTIONS}, open(os.path.join(OUT, f"bench-{stamp}.json"), "w"), indent=2)
+               "webhooks": {"backlog": backlog, "steady": flow}, "seconds": SECONDS, "connections": CONNECTIONS}, open(os.path.join(OUT, f"bench-{stamp}.json"), "w"), indent=2)
 
 
 if __name__ == "__main__":
