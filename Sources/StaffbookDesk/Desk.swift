@@ -142,6 +142,22 @@ package struct Desk: PageArea {
             await page(request) { try await upload($0, period: context.parameters.get("period"), request: request) }
         }
         router.get("/desk/audit") { request, _ in await page(request) { try await auditLog($0, request: request) } }
+        router.get("/desk/integrations") { request, _ in await page(request) { try await integrations($0, request: request) } }
+        router.post("/desk/integrations") { request, _ in await page(request) { try await createIntegration($0, request: request) } }
+        router.get("/desk/integrations/:id") { request, context in
+            await page(request) { try await integration($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/integrations/:id") { request, context in
+            await page(request) { try await updateIntegration($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/integrations/:id/delete") { request, context in
+            await page(request) { try await deleteIntegration($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.post("/desk/integrations/:id/deliveries/:delivery/replay") { request, context in
+            await page(request) {
+                try await replayDelivery($0, id: context.parameters.get("id"), delivery: context.parameters.get("delivery"), request: request)
+            }
+        }
         router.get("/desk/me") { request, _ in await page(request) { try await me($0, request: request) } }
         router.post("/desk/me/billing") { request, _ in await page(request) { try await saveBilling($0, request: request) } }
         router.post("/desk/me/preferences") { request, _ in await page(request) { try await savePreferences($0, request: request) } }

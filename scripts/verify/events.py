@@ -3,8 +3,10 @@ every request with the Standard Webhooks library from PyPI (`standardwebhooks`, 
 tolerance included), not with our own code; the receiver fails the first two attempts, an admin
 replays a delivery, changes race while one resource's events must keep their order, and a server
 with the production policy refuses an endpoint inside the network. Then the changes feed: two
-devices reading from one cursor across an entry created, edited and deleted."""
+devices reading from one cursor across an entry created, edited and deleted. Last, the desk's
+integrations pages in Chromium: registering an endpoint there, its secret shown once, its log."""
 import json
+import os
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -12,6 +14,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import requests
 from standardwebhooks.webhooks import Webhook
 
+from desk import PASSWORD, SHOTS, Walk, axe_source, browser, navigate
 from harness import Server, auth, check, fresh_database, sign_in
 
 ADMIN = "admin@staffbook.example"
@@ -142,7 +145,8 @@ def events():
               and [d.get("version") for d in stream] == sorted(d.get("version") for d in stream),
               f"{len(receiver.accepted)} accepted; {[d.get('description') for d in stream]}")
 
-        strict = Server(database, 18100).start()
+        # The production policy, for the refusal only: its worker stays off so it delivers nothing.
+        strict = Server(database, 18100, settings={"JOBS_WORKER": "false"}).start()
         refused = requests.post(strict.url + "/v1/webhooks", headers=admin, timeout=30, json={
             "url": "https://10.0.0.8/hook", "eventTypes": ["invoice.paid"]})
         loopback = requests.post(strict.url + "/v1/webhooks", headers=admin, timeout=30, json={
@@ -166,8 +170,41 @@ def events():
         gone = requests.get(url + "/v1/me/changes?since=999999999", headers=jan, timeout=30)
         check("changes feed: a cursor it never gave answers 410 cursor-expired", gone.status_code == 410
               and "cursor-expired" in gone.text, str(gone.status_code))
+        desk_pages(url, receiver)
     finally:
         if strict:
             strict.stop()
         server.stop()
         receiver.server.shutdown()
+
+
+def desk_pages(url, receiver):
+    """The admin's integrations pages in Chromium, looked at as `desk` looks at its pages."""
+    from selenium.webdriver.common.by import By
+    os.makedirs(SHOTS, exist_ok=True)
+    driver = browser()
+    try:
+        walk = Walk(driver, axe_source())
+        driver.get(url + "/desk/sign-in")
+        driver.find_element(By.ID, "email").send_keys(ADMIN)
+        driver.find_element(By.ID, "password").send_keys(PASSWORD)
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.panel button[type=submit]"))
+        driver.get(url + "/desk/integrations")
+        driver.find_element(By.ID, "endpoint-url").send_keys(receiver.url + "/desk")
+        driver.find_element(By.ID, "endpoint-description").send_keys("Účetnictví")
+        driver.find_element(By.ID, "type-invoice-paid").click()
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/desk/integrations'] button[type=submit]"))
+        found = driver.find_elements(By.ID, "new-secret")
+        secret = found[0].get_attribute("value") if found else ""
+        check("desk integrations: an endpoint registered on the page shows its secret once", secret.startswith("whsec_")
+              and receiver.url + "/desk" in driver.page_source)
+        walk.look("integrations")
+        driver.get(url + "/desk/integrations")
+        check("desk integrations: the list no longer shows the secret", secret not in driver.page_source)
+        driver.find_element(By.LINK_TEXT, receiver.url).click()
+        walk.look("integration")
+        check("desk integrations: an endpoint's page lists its deliveries with a button to send one again",
+              "time_entry.created" in driver.page_source and driver.find_elements(By.CSS_SELECTOR, "form[action$='/replay'] button"))
+        walk.report()
+    finally:
+        driver.quit()

@@ -68,6 +68,7 @@ enum DeskTemplates {
         ("months", months), ("monthOfMine", monthOfMine), ("me", me), ("teamCalendar", teamCalendar), ("timeReport", timeReport),
         ("company", company), ("monthEnd", monthEnd), ("secondStep", secondStep), ("enrolSteps", enrolSteps), ("enrolment", enrolment),
         ("recoveryCodes", recoveryCodes), ("meSecondFactor", meSecondFactor), ("audit", audit), ("auditRows", auditRows),
+        ("integrations", integrations), ("endpointFields", endpointFields), ("integration", integration),
         ("personHistory", personHistory),
     ]
 
@@ -88,7 +89,7 @@ enum DeskTemplates {
         <a class="brand" href="/desk">Staffbook</a>
         {{#person}}<nav aria-label="{{t.menu}}"><a href="/desk/time">{{t.myTime}}</a> <a href="/desk/time-off">{{t.myTimeOff}}</a> <a href="/desk/months">{{t.myMonths}}</a>\
         {{#isLeader}} <a href="/desk/team">{{t.teamMonth}}</a>{{/isLeader}}\
-        {{#isAdmin}} <a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a> <a href="/desk/company">{{t.company}}</a> <a href="/desk/audit">{{t.auditLog}}</a>{{/isAdmin}}\
+        {{#isAdmin}} <a href="/desk/invoices">{{t.invoices}}</a> <a href="/desk/payment-runs">{{t.paymentRuns}}</a> <a href="/desk/company">{{t.company}}</a> <a href="/desk/audit">{{t.auditLog}}</a> <a href="/desk/integrations">{{t.integrations}}</a>{{/isAdmin}}\
         {{#isLeader}} <a href="/desk/people">{{t.people}}</a>{{/isLeader}}{{^isLeader}}{{#isAdmin}} <a href="/desk/people">{{t.people}}</a>{{/isAdmin}}{{/isLeader}} <a href="/desk/me">{{t.me}}</a></nav>
         <span class="who">{{name}} · {{roles}}</span>{{/person}}
         <a href="{{switchLanguage}}" lang="{{otherLang}}">{{t.otherLanguage}}</a>

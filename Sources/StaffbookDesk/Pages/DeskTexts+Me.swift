@@ -139,6 +139,7 @@ extension DeskTexts {
         ("audit.session", "session", "přihlášení"),
         ("audit.payment_run", "payment run", "platební dávka"),
         ("audit.setting", "setting", "nastavení"),
+        ("audit.webhook_endpoint", "webhook", "webhook"),
         ("secondFactor", "Second factor", "Druhý faktor"),
         ("secondStep", "Code from your app", "Kód z aplikace"),
         (

@@ -14,7 +14,7 @@ enum DeskTexts {
     private static let english = Dictionary(table.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
     private static let czech = Dictionary(table.map { ($0.0, $0.2) }, uniquingKeysWith: { first, _ in first })
 
-    static let table: [(String, String, String)] = general + time + me + company
+    static let table: [(String, String, String)] = general + time + me + company + integrations
 
     private static let general: [(String, String, String)] = [
         ("skip", "Skip to the content", "Přejít na obsah"),

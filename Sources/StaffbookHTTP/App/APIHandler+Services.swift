@@ -46,7 +46,7 @@ extension APIHandler {
                 tokens: services.personalTokens, issuer: services.tokenIssuer, accounts: services.accounts, clock: clock),
             audit: AuditAPI(audit: services.audit, clock: clock),
             webhooks: WebhooksAPI(
-                webhooks: services.webhooks, seal: services.webhookSeal, policy: services.config.monthEnd.webhookPolicy, clock: clock),
+                webhooks: services.webhooks, registrar: services.webhookRegistrar, policy: services.config.monthEnd.webhookPolicy, clock: clock),
             changes: ChangesAPI(changes: services.changes, teams: services.teams, clock: clock),
             operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
         )

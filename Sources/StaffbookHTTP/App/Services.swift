@@ -33,6 +33,7 @@ package struct Services: Sendable {
     package let changes: PostgresChangeFeed
     /// Webhook signing secrets, sealed under a key of their own derived from the signing key.
     package let webhookSeal: SecretSeal
+    package let webhookRegistrar: WebhookRegistrar
 
     package let auth: AuthService
     package let invoiceService: InvoiceService
@@ -89,6 +90,7 @@ package struct Services: Sendable {
         webhooks = PostgresWebhookRepository(database: database, logger: logger)
         changes = PostgresChangeFeed(database: database, logger: logger)
         webhookSeal = SecretSeal(secret: signingKey.secret, previousSecret: config.auth.previousSigningKey?.secret, purpose: SecretSeal.webhooks)
+        webhookRegistrar = WebhookRegistrar(webhooks: webhooks, seal: webhookSeal, clock: clock)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent, timesheets: timesheets)

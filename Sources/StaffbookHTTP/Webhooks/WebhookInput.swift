@@ -2,13 +2,19 @@ import Foundation
 import StaffbookAPI
 import StaffbookCore
 
-/// The API's checks of an endpoint's body, in the words the chat webhook's field uses.
-enum WebhookInput {
+/// The API's checks of an endpoint's body, in the words the chat webhook's field uses; the desk
+/// sends its form through the same.
+package enum WebhookInput {
     static func draft(_ body: Components.Schemas.WebhookEndpointInput, policy: WebhookPolicy) throws -> WebhookEndpointDraft {
-        let types = body.eventTypes.compactMap { EventType(rawValue: $0.rawValue) }
-        switch WebhookEndpointDraft.validate(
-            url: body.url, description: body.description ?? "", eventTypes: types, active: body.active ?? true, policy: policy)
-        {
+        try draft(
+            url: body.url, description: body.description ?? "", eventTypes: body.eventTypes.compactMap { EventType(rawValue: $0.rawValue) },
+            active: body.active ?? true, policy: policy)
+    }
+
+    package static func draft(url: String, description: String, eventTypes: [EventType], active: Bool, policy: WebhookPolicy) throws
+        -> WebhookEndpointDraft
+    {
+        switch WebhookEndpointDraft.validate(url: url, description: description, eventTypes: eventTypes, active: active, policy: policy) {
         case .success(let draft):
             return draft
         case .failure(let problems):

@@ -2,13 +2,12 @@ import Foundation
 import OpenAPIRuntime
 import StaffbookAPI
 import StaffbookCore
-import StaffbookJobs
 
 /// `/v1/webhooks`: admins register the endpoints integrations listen on and read what was
 /// delivered to them.
 struct WebhooksAPI: AreaHandler {
     let webhooks: any WebhookRepository
-    let seal: SecretSeal
+    let registrar: WebhookRegistrar
     let policy: WebhookPolicy
     let clock: any AppClock
 
@@ -20,10 +19,8 @@ struct WebhooksAPI: AreaHandler {
         let caller = try RequestScope.requireCaller()
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         let draft = try WebhookInput.draft(body, policy: policy)
-        let secret = WebhookSignature.newSecret()
-        let endpoint = try await webhooks.create(draft, sealedSecret: try seal.seal(secret), by: caller.accountId, now: clock.now())
-        return .created(
-            .init(body: .json(.init(value1: Self.endpoint(endpoint), value2: .init(secret: WebhookSignature.text(of: secret))))))
+        let (endpoint, secret) = try await registrar.register(draft, by: caller.accountId)
+        return .created(.init(body: .json(.init(value1: Self.endpoint(endpoint), value2: .init(secret: secret)))))
     }
 
     func getWebhookEndpoint(_ input: Operations.GetWebhookEndpoint.Input) async throws -> Operations.GetWebhookEndpoint.Output {

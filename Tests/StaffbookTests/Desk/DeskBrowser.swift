@@ -52,6 +52,13 @@ final class DeskBrowser: @unchecked Sendable {
         return String(html[range.upperBound...].prefix { $0 != "\"" })
     }
 
+    /// The value of the input with this id (a secret shown once, say).
+    static func value(of id: String, in html: String) -> String? {
+        guard let input = html.range(of: "id=\"\(id)\"") else { return nil }
+        guard let range = html[input.upperBound...].range(of: "value=\"") else { return nil }
+        return String(html[range.upperBound...].prefix { $0 != "\"" })
+    }
+
     private func headers() -> HTTPFields {
         var headers: HTTPFields = [.xForwardedFor: "203.0.113.9"]
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }

@@ -1,0 +1,48 @@
+/// The words of the admins' integrations pages (webhook endpoints).
+extension DeskTexts {
+    static let integrations: [(String, String, String)] = [
+        ("integrations", "Integrations", "Integrace"),
+        (
+            "integrationsLead",
+            "Other systems hear what happens here through webhooks: each endpoint gets the events it asks for, signed (Standard Webhooks).",
+            "Jiné systémy se o dění dozvídají přes webhooky: každý koncový bod dostává události, o které požádá, podepsané (Standard Webhooks)."
+        ),
+        ("endpointUrl", "URL (https)", "URL (https)"),
+        ("endpointDescription", "What it is for", "K čemu slouží"),
+        ("endpointTypes", "Events", "Události"),
+        ("endpointState", "State", "Stav"),
+        ("endpointOn", "on", "zapnuto"),
+        ("endpointFailing", "on, failing", "zapnuto, selhává"),
+        ("endpointOff", "off", "vypnuto"),
+        ("endpointActive", "On: deliver events", "Zapnuto: doručovat události"),
+        ("noEndpoints", "No endpoints yet.", "Zatím žádné koncové body."),
+        ("newEndpoint", "A new endpoint", "Nový koncový bod"),
+        ("registerEndpoint", "Register", "Zaregistrovat"),
+        ("endpointCreated", "Registered", "Zaregistrováno"),
+        (
+            "endpointSecretOnce", "Its signing secret, shown only now: give it to whoever runs the receiving system.",
+            "Podpisový klíč, zobrazený jen teď: předejte ho tomu, kdo spravuje přijímající systém."
+        ),
+        ("endpointSecret", "Signing secret", "Podpisový klíč"),
+        ("endpointSettings", "Settings", "Nastavení"),
+        ("deliveryLog", "Deliveries (latest 50)", "Doručení (posledních 50)"),
+        ("noDeliveries", "Nothing delivered yet.", "Zatím nic nedoručeno."),
+        ("deliveryEvent", "Event", "Událost"),
+        ("deliveryAttempts", "Attempts", "Pokusy"),
+        ("deliveryStatus", "Answer", "Odpověď"),
+        ("deliveryLatency", "Took", "Trvalo"),
+        ("deliveryNext", "Next attempt", "Další pokus"),
+        ("replay", "Send again", "Poslat znovu"),
+        ("deleteEndpoint", "Remove the endpoint and its log", "Odstranit koncový bod i s historií"),
+        ("endpointFailingSince", "Failing since", "Selhává od"),
+        ("delivery.pending", "waiting", "čeká"),
+        ("delivery.delivered", "delivered", "doručeno"),
+        ("delivery.failed", "given up", "vzdáno"),
+        ("done.saved", "Saved.", "Uloženo."),
+        ("done.replayed", "Queued to be sent again.", "Zařazeno k novému odeslání."),
+        ("allIntegrations", "All endpoints", "Všechny koncové body"),
+        // The names of the fields a refusal names (`body.url`, `body.eventTypes`).
+        ("url", "URL", "URL"),
+        ("eventTypes", "Events", "Události"),
+    ]
+}
