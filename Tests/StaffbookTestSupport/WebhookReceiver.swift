@@ -12,11 +12,14 @@ public final class WebhookReceiver: Sendable {
         public let body: String
         /// Header names in lowercase.
         public let headers: [String: String]
+        /// The body as it came (an encrypted push message is not text).
+        public let bytes: [UInt8]
 
-        public init(path: String, body: String, headers: [String: String]) {
+        public init(path: String, body: String, headers: [String: String], bytes: [UInt8] = []) {
             self.path = path
             self.body = body
             self.headers = headers
+            self.bytes = bytes
         }
     }
 
@@ -94,7 +97,8 @@ public final class WebhookReceiver: Sendable {
                 let status = state.status.load(ordering: .relaxed)
                 state.count.add(1, ordering: .relaxed)
                 if status == 200 {
-                    let record = Received(path: path, body: String(buffer: body), headers: headers)
+                    let record = Received(
+                        path: path, body: String(buffer: body), headers: headers, bytes: body.getBytes(at: body.readerIndex, length: body.readableBytes) ?? [])
                     state.received.withLock { $0.append(record) }
                 }
                 var headers = HTTPHeaders()

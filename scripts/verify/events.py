@@ -4,18 +4,27 @@ tolerance included), not with our own code; the receiver fails the first two att
 replays a delivery, changes race while one resource's events must keep their order, and a server
 with the production policy refuses an endpoint inside the network. Then the changes feed: two
 devices reading from one cursor across an entry created, edited and deleted. Last, the desk's
-integrations pages in Chromium: registering an endpoint there, its secret shown once, its log."""
+integrations pages in Chromium: registering an endpoint there, its secret shown once, its log.
+And Web Push: a browser's subscription made here with keys of our own, a notification pushed by
+the server, decrypted by `http_ece` and its VAPID header verified by `py-vapid` (PyPI)."""
 import json
 import os
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import base64
+import subprocess
+
+import http_ece
+import py_vapid
 import requests
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 from standardwebhooks.webhooks import Webhook
 
 from desk import PASSWORD, SHOTS, Walk, axe_source, browser, navigate
-from harness import Server, auth, check, fresh_database, sign_in
+from harness import BIN, Server, auth, check, fresh_database, sign_in
 
 ADMIN = "admin@staffbook.example"
 JAN = "jan.novak@staffbook.example"
@@ -31,13 +40,21 @@ class Receiver:
         self.accepted = []
         self.rejected = []
         self.secret = None
+        self.pushes = []
         self.lock = threading.Lock()
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
+                raw = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 headers = {name.lower(): value for name, value in self.headers.items()}
+                if self.path.startswith("/push/"):
+                    receiver.pushes.append((headers, raw))
+                    self.send_response(201)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                body = raw.decode()
                 with receiver.lock:
                     receiver.seen += 1
                     failing = receiver.seen <= receiver.failures
@@ -82,8 +99,10 @@ def events():
     database = "staffbook_verify_events"
     fresh_database(database)
     receiver = Receiver(failures=2)
+    vapid_key = subprocess.run([BIN, "vapid-key"], check=True, capture_output=True, text=True).stdout.strip()
     server = Server(database, 18099, settings={
         "NOTIFY_WEBHOOK_ALLOW_HTTP": "true", "NOTIFY_WEBHOOK_ALLOW_PRIVATE_ADDRESSES": "true", "JOBS_POLL_SECONDS": "1",
+        "PUSH_VAPID_PRIVATE_KEY": vapid_key, "PUSH_VAPID_SUBJECT": "mailto:admin@staffbook.example",
         # The schedule's waits at 1 %: the third attempt comes seconds after the first, not minutes.
         "WEBHOOKS_RETRY_SCALE_PERCENT": "1"}).start()
     strict = None
@@ -170,12 +189,50 @@ def events():
         gone = requests.get(url + "/v1/me/changes?since=999999999", headers=jan, timeout=30)
         check("changes feed: a cursor it never gave answers 410 cursor-expired", gone.status_code == 410
               and "cursor-expired" in gone.text, str(gone.status_code))
+        web_push(url, receiver)
         desk_pages(url, receiver)
     finally:
         if strict:
             strict.stop()
         server.stop()
         receiver.server.shutdown()
+
+
+def b64(data):
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def web_push(url, receiver):
+    """A browser of Jan's, as the Push API would subscribe it; the leader approves his time off."""
+    browser = ec.generate_private_key(ec.SECP256R1())
+    public = browser.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    secret = os.urandom(16)
+    receiver.pushes = []
+    jan = auth(sign_in(url, JAN)["accessToken"])
+    listed = requests.get(url + "/v1/me/push-subscriptions", headers=jan, timeout=30).json()
+    subscribed = requests.post(url + "/v1/me/push-subscriptions", headers=jan, timeout=30, json={
+        "endpoint": receiver.url.replace("/staffbook", "/push/jan"), "expirationTime": None,
+        "keys": {"p256dh": b64(public), "auth": b64(secret)}})
+    lead = auth(sign_in(url, "lead.mobile@staffbook.example")["accessToken"])
+    asked = requests.post(url + "/v1/me/absences", headers=jan, timeout=30,
+                          json={"kind": "vacation", "firstDay": "2027-03-01", "lastDay": "2027-03-02"}).json()
+    requests.post(f"{url}/v1/absences/{asked.get('id')}/approve", headers=lead, timeout=30)
+    deadline = time.time() + 30
+    while not receiver.pushes and time.time() < deadline:
+        time.sleep(0.1)
+    message, verified, claims = None, False, {}
+    if receiver.pushes:
+        headers, body = receiver.pushes[0]
+        message = json.loads(http_ece.decrypt(body, private_key=browser, auth_secret=secret, version="aes128gcm"))
+        authorization = headers.get("authorization", "")
+        verified = py_vapid.Vapid02.verify(authorization)
+        token = authorization.split("t=")[1].split(",")[0]
+        claims = json.loads(base64.urlsafe_b64decode(token.split(".")[1] + "=="))
+    check("web push: a subscribed browser gets the decision, decrypted by http_ece, its VAPID header verified by py-vapid",
+          subscribed.status_code == 201 and listed.get("applicationServerKey") and message and "2027-03-01" in message.get("title", "")
+          and verified and claims.get("aud") == receiver.url.rsplit("/", 1)[0] and claims.get("sub") == "mailto:admin@staffbook.example"
+          and time.time() < claims.get("exp", 0) <= time.time() + 24 * 3600,
+          f"{subscribed.status_code}, {len(receiver.pushes)} pushed, {message}, {claims}")
 
 
 def desk_pages(url, receiver):

@@ -52,6 +52,12 @@ enum FuzzTargets {
         if let change = ChangeCursor(text), change.position < 0 || !text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
             fatalError("change cursor: accepted \(text)")
         }
+        // A browser's push subscription: base64url keys of fixed sizes, a URL where webhooks may go.
+        if case .success(let draft) = PushSubscriptionDraft.validate(endpoint: text, p256dh: text, auth: text, policy: WebhookPolicy()),
+            draft.p256dh.count != 65 || draft.auth.count != 16
+        {
+            fatalError("push subscription: accepted keys of the wrong size")
+        }
     }
 
     static func timeCSV(_ bytes: [UInt8]) {

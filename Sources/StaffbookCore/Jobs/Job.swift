@@ -16,6 +16,8 @@ package enum JobKind: String, Sendable, CaseIterable, Codable {
     /// A person's invoices' checks, from a month on, after what they compare changed (queued by
     /// the database in the transaction of the change).
     case invoiceChecks = "invoice_checks"
+    /// One notification to every browser its person subscribed to Web Push (once per notification).
+    case deliverPush = "deliver_push"
 
     /// The kinds an admin may run by hand (`POST /v1/jobs/{kind}/run`).
     package static let runnableByAdmins: [JobKind] = [.statements, .reminders]

@@ -294,6 +294,18 @@ extension APIHandler {
         try await webhooks.replayWebhookDelivery(input)
     }
 
+    // MARK: push
+
+    func listMyPushSubscriptions(_ input: Operations.ListMyPushSubscriptions.Input) async throws -> Operations.ListMyPushSubscriptions.Output {
+        try await push.listMyPushSubscriptions(input)
+    }
+    func subscribeToPush(_ input: Operations.SubscribeToPush.Input) async throws -> Operations.SubscribeToPush.Output {
+        try await push.subscribeToPush(input)
+    }
+    func unsubscribeFromPush(_ input: Operations.UnsubscribeFromPush.Input) async throws -> Operations.UnsubscribeFromPush.Output {
+        try await push.unsubscribeFromPush(input)
+    }
+
     // MARK: changes
 
     func listMyChanges(_ input: Operations.ListMyChanges.Input) async throws -> Operations.ListMyChanges.Output {

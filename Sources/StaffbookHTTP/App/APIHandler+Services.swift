@@ -48,6 +48,8 @@ extension APIHandler {
             webhooks: WebhooksAPI(
                 webhooks: services.webhooks, registrar: services.webhookRegistrar, policy: services.config.monthEnd.webhookPolicy, clock: clock),
             changes: ChangesAPI(changes: services.changes, teams: services.teams, clock: clock),
+            push: PushAPI(
+                subscriptions: services.pushSubscriptions, vapid: services.config.vapid, policy: services.config.monthEnd.webhookPolicy, clock: clock),
             operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
         )
     }

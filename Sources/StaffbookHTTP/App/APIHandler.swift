@@ -20,5 +20,6 @@ struct APIHandler: APIProtocol {
     let audit: AuditAPI
     let webhooks: WebhooksAPI
     let changes: ChangesAPI
+    let push: PushAPI
     let operations: OperationsAPI
 }

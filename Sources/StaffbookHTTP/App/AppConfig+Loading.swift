@@ -48,6 +48,18 @@ extension AppConfig {
             throw ConfigurationError(key: "payments.fourEyes", reason: "'\(fourEyes)' is not auto, on or off")
         }
         config.fourEyes = policy
+        if let key = values.optionalString("push.vapidPrivateKey", isSecret: true) {
+            let subject = values.string("push.vapidSubject", default: "")
+            guard subject.hasPrefix("mailto:") || subject.hasPrefix("https://") else {
+                throw ConfigurationError(
+                    key: "push.vapidSubject", reason: "a mailto: or https: URI push services may contact is required with the key")
+            }
+            guard let vapid = VAPID(privateKey: key, subject: subject) else {
+                throw ConfigurationError(
+                    key: "push.vapidPrivateKey", reason: "not a P-256 private key (32 bytes, base64url); `staffbook vapid-key` makes one")
+            }
+            config.vapid = vapid
+        }
         if let token = values.optionalString("metrics.token", isSecret: true) {
             guard token.utf8.count >= 16 else { throw ConfigurationError(key: "metrics.token", reason: "shorter than 16 characters") }
             config.metricsAccess = .token(token)

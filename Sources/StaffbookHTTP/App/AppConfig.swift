@@ -48,6 +48,8 @@ package struct AppConfig: Sendable {
     package var companyName = "Staffbook"
     /// Whether a payment run's file waits for a second admin.
     package var fourEyes = FourEyesPolicy.auto
+    /// Web Push's application server key and contact; nil: browsers cannot subscribe.
+    package var vapid: VAPID?
 
     package init(
         http: HTTP,

@@ -34,6 +34,7 @@ package struct Services: Sendable {
     /// Webhook signing secrets, sealed under a key of their own derived from the signing key.
     package let webhookSeal: SecretSeal
     package let webhookRegistrar: WebhookRegistrar
+    package let pushSubscriptions: PostgresPushRepository
 
     package let auth: AuthService
     package let invoiceService: InvoiceService
@@ -91,6 +92,7 @@ package struct Services: Sendable {
         changes = PostgresChangeFeed(database: database, logger: logger)
         webhookSeal = SecretSeal(secret: signingKey.secret, previousSecret: config.auth.previousSigningKey?.secret, purpose: SecretSeal.webhooks)
         webhookRegistrar = WebhookRegistrar(webhooks: webhooks, seal: webhookSeal, clock: clock)
+        pushSubscriptions = PostgresPushRepository(database: database, logger: logger)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent, timesheets: timesheets)
@@ -115,13 +117,19 @@ package struct Services: Sendable {
             queue: jobs, monthEnd: monthEnd,
             deliverer: NotificationDeliverer(
                 notifications: notifications, renderer: try NotificationRenderer(links: accountLinks), config: config.monthEnd,
-                chat: ChatWebhook(policy: config.monthEnd.webhookPolicy), clock: clock
+                chat: ChatWebhook(policy: config.monthEnd.webhookPolicy), clock: clock, pushes: config.vapid != nil
             ),
             links: accountLinks, idempotency: idempotency, checks: invoiceChecks,
             webhooks: WebhookDispatcher(
                 webhooks: webhooks, seal: webhookSeal, outbound: OutboundPost(policy: config.monthEnd.webhookPolicy),
                 retryScale: config.monthEnd.webhookRetryScale, clock: clock, logger: logger),
-            changes: changes, schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock, logger: logger
+            changes: changes,
+            push: try config.vapid.map {
+                PushDeliverer(
+                    notifications: notifications, subscriptions: pushSubscriptions, renderer: try NotificationRenderer(links: accountLinks),
+                    vapid: $0, outbound: OutboundPost(policy: config.monthEnd.webhookPolicy), clock: clock, logger: logger)
+            },
+            schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock, logger: logger
         )
     }
 }

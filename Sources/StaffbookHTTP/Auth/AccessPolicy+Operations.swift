@@ -92,6 +92,9 @@ extension AccessPolicy {
         "deleteWebhookEndpoint": .anyOf([.admin]),
         "listWebhookDeliveries": .anyOf([.admin]),
         "replayWebhookDelivery": .anyOf([.admin]),
+        "listMyPushSubscriptions": .signedIn,
+        "subscribeToPush": .signedIn,
+        "unsubscribeFromPush": .signedIn,
         "listMyChanges": .signedIn,
         // A leader of that team, or an admin; checked per team.
         "listTeamChanges": .anyOf([.teamLeader, .admin]),

@@ -44,6 +44,7 @@ enum ProblemType: String, Sendable, CaseIterable {
     case awaitingSecondAdmin = "awaiting-second-admin"
     case ownPaymentRun = "own-payment-run"
     case cursorExpired = "cursor-expired"
+    case pushNotConfigured = "push-not-configured"
     case ownRequest = "own-request"
     case secondFactorActive = "second-factor-active"
     case noSecondFactor = "no-second-factor"
@@ -280,6 +281,12 @@ enum ProblemType: String, Sendable, CaseIterable {
                 detail: LocalizedText(
                     en: "This run's file is released once another admin, not the one who made it, approves the run.",
                     cs: "Soubor této dávky bude k dispozici, až dávku schválí jiný admin než ten, kdo ji vytvořil."))
+        case .pushNotConfigured:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "Push is not set up", cs: "Push není nastaven"),
+                detail: LocalizedText(
+                    en: "This server has no Web Push key; notifications reach e-mail and chat only.",
+                    cs: "Tento server nemá klíč pro Web Push; upozornění chodí jen e-mailem a do chatu."))
         case .cursorExpired:
             Entry(
                 status: .gone, title: LocalizedText(en: "Sync from scratch", cs: "Synchronizujte znovu od začátku"),

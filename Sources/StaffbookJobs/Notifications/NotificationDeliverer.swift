@@ -12,15 +12,19 @@ package struct NotificationDeliverer: Sendable {
     let config: MonthEndConfig
     let chat: ChatWebhook
     let clock: any AppClock
+    /// Whether Web Push is configured: then a notification that goes out goes to browsers too.
+    let pushes: Bool
 
     package init(
-        notifications: any NotificationRepository, renderer: NotificationRenderer, config: MonthEndConfig, chat: ChatWebhook, clock: any AppClock
+        notifications: any NotificationRepository, renderer: NotificationRenderer, config: MonthEndConfig, chat: ChatWebhook, clock: any AppClock,
+        pushes: Bool = false
     ) {
         self.notifications = notifications
         self.renderer = renderer
         self.config = config
         self.chat = chat
         self.clock = clock
+        self.pushes = pushes
     }
 
     /// How a delivery ended, as the job sees it.
@@ -33,6 +37,30 @@ package struct NotificationDeliverer: Sendable {
     }
 
     package func deliver(notificationId: UUID) async throws -> Outcome {
+        let outcome = try await deliverByRoute(notificationId: notificationId)
+        guard pushes, let (accountId, sent) = try await pushable(notificationId), sent else { return outcome }
+        // Browsers hear of it once, on the first attempt, whatever becomes of the e-mail.
+        let push = JobEffect.push(notificationId: notificationId, accountId: accountId)
+        switch outcome {
+        case .done(let effects): return .done(effects + [push])
+        case .retry(let error, let effects): return .retry(error: error, effects: effects + [push])
+        case .giveUp(let error, let effects): return .giveUp(error: error, effects: effects + [push])
+        }
+    }
+
+    /// The person a notification is for, and whether its route sends it (not skipped now).
+    private func pushable(_ notificationId: UUID) async throws -> (UUID, Bool)? {
+        guard let notification = try await notifications.find(id: notificationId), let accountId = notification.accountId,
+            notification.state == .pending, !notification.kind.isAccountLink
+        else { return nil }
+        let recipient = try await notifications.recipient(of: notification)
+        if case .skip = DeliveryRoute.route(for: notification.kind, recipient: recipient, companyWebhook: config.companyChatWebhook) {
+            return nil
+        }
+        return (accountId, true)
+    }
+
+    private func deliverByRoute(notificationId: UUID) async throws -> Outcome {
         guard let notification = try await notifications.find(id: notificationId), notification.state == .pending else {
             return .done([])
         }

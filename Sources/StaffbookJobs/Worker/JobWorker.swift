@@ -17,6 +17,8 @@ package final class JobWorker: Service, Sendable {
     let checks: InvoiceChecksService
     let webhooks: WebhookDispatcher
     let changes: any ChangeFeedRepository
+    /// Nil when Web Push is not configured.
+    let push: PushDeliverer?
     let schedules: [Schedule]
     let config: MonthEndConfig
     let clock: any AppClock
@@ -28,7 +30,7 @@ package final class JobWorker: Service, Sendable {
 
     package init(
         queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore,
-        checks: InvoiceChecksService, webhooks: WebhookDispatcher, changes: any ChangeFeedRepository,
+        checks: InvoiceChecksService, webhooks: WebhookDispatcher, changes: any ChangeFeedRepository, push: PushDeliverer?,
         schedules: [Schedule],
         config: MonthEndConfig, clock: any AppClock, logger: Logger
     ) {
@@ -40,6 +42,7 @@ package final class JobWorker: Service, Sendable {
         self.checks = checks
         self.webhooks = webhooks
         self.changes = changes
+        self.push = push
         self.schedules = schedules
         self.config = config
         self.clock = clock
@@ -175,6 +178,12 @@ package final class JobWorker: Service, Sendable {
                 let month = job.payload["month"].flatMap({ CalendarMonth($0) })
             else { return .giveUp(error: "the job names no person or month", effects: []) }
             try await checks.recompute(personId: person, from: month)
+            return .done([])
+        case .deliverPush:
+            guard let id = job.payload["notification"].flatMap({ UUID(uuidString: $0) }) else {
+                return .giveUp(error: "the job names no notification", effects: [])
+            }
+            try await push?.deliver(notificationId: id)
             return .done([])
         case .housekeeping:
             let pruned = try await idempotency.prune(now: clock.now())

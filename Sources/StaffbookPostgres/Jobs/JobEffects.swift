@@ -27,6 +27,20 @@ enum JobEffects {
                 try await attempt(notificationId, channel: channel, at: at, outcome: "failed", error: error, on: connection, logger: logger)
             case .passwordReset(let email, let grant):
                 try await PostgresAccountLinkRepository.issuePasswordReset(grant, email: email, now: now, on: connection, logger: logger)
+            case .push(let notificationId, let accountId):
+                let subscribed =
+                    try await connection.query(
+                        "SELECT EXISTS (SELECT 1 FROM push_subscriptions WHERE account_id = \(accountId))", logger: logger
+                    ).collect().first?.decode(Bool.self) ?? false
+                if subscribed {
+                    try await PostgresJobQueue.insert(
+                        [
+                            NewJob(
+                                kind: .deliverPush, key: notificationId.lowercasedString, payload: ["notification": notificationId.lowercasedString],
+                                runAt: now)
+                        ],
+                        now: now, on: connection, logger: logger)
+                }
             }
         }
     }

@@ -73,6 +73,7 @@ import Foundation
 /// | `urn:staffbook:problem:awaiting-second-admin` | 409 | the payment run waits for a second admin's approval: its file is not released and it cannot be sent |
 /// | `urn:staffbook:problem:own-payment-run` | 409 | the admin made this run: another admin approves it |
 /// | `urn:staffbook:problem:cursor-expired` | 410 | a changes feed's cursor is older than the history kept (30 days): sync from scratch |
+/// | `urn:staffbook:problem:push-not-configured` | 409 | the server has no Web Push key (`PUSH_VAPID_PRIVATE_KEY`): browsers cannot subscribe |
 /// | `urn:staffbook:problem:own-request` | 409 | the admin asked for this approval over failing checks (or this bank account's confirmation) already: another admin agrees to it |
 /// | `urn:staffbook:problem:second-factor-active` | 409 | the caller already has a confirmed second factor: turn it off with a code before enrolling another |
 /// | `urn:staffbook:problem:no-second-factor` | 409 | there is no second factor to confirm, turn off or reset |
@@ -6263,6 +6264,201 @@ public struct Client: APIProtocol {
                         headers: headers,
                         body: body
                     ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// The browsers the caller subscribed to Web Push, and the key a browser subscribes with.
+    ///
+    /// - Remark: HTTP `GET /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/get(listMyPushSubscriptions)`.
+    public func listMyPushSubscriptions(_ input: Operations.ListMyPushSubscriptions.Input) async throws -> Operations.ListMyPushSubscriptions.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ListMyPushSubscriptions.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/push-subscriptions",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.ListMyPushSubscriptions.Output.Ok.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ListMyPushSubscriptions.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.PushSubscriptionList.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Subscribe a browser (the Push API's subscription as JSON); the caller's notifications reach it as they reach e-mail.
+    ///
+    /// Messages are encrypted to the browser's keys (RFC 8291, `aes128gcm`) and signed with the
+    /// server's VAPID key (RFC 8292). Whatever goes by e-mail or chat under the caller's
+    /// preferences also goes to each subscribed browser, once; a kind turned off goes nowhere.
+    /// Subscribing the same endpoint again replaces it. 409 `push-not-configured` when the
+    /// server has no VAPID key.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/post(subscribeToPush)`.
+    public func subscribeToPush(_ input: Operations.SubscribeToPush.Input) async throws -> Operations.SubscribeToPush.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.SubscribeToPush.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/push-subscriptions",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 201:
+                    let headers: Operations.SubscribeToPush.Output.Created.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.SubscribeToPush.Output.Created.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.PushSubscription.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .created(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Stop pushing to one of the caller's browsers (another's answers 404).
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/push-subscriptions/{subscriptionId}`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/{subscriptionId}/delete(unsubscribeFromPush)`.
+    public func unsubscribeFromPush(_ input: Operations.UnsubscribeFromPush.Input) async throws -> Operations.UnsubscribeFromPush.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.UnsubscribeFromPush.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/push-subscriptions/{}",
+                    parameters: [
+                        input.path.subscriptionId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    let headers: Operations.UnsubscribeFromPush.Output.NoContent.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    return .noContent(.init(headers: headers))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

@@ -301,6 +301,18 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.replayWebhookDelivery(input) }
     }
 
+    public func listMyPushSubscriptions(_ input: Operations.ListMyPushSubscriptions.Input) async throws -> Operations.ListMyPushSubscriptions.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.listMyPushSubscriptions(input) }
+    }
+
+    public func subscribeToPush(_ input: Operations.SubscribeToPush.Input) async throws -> Operations.SubscribeToPush.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.subscribeToPush(input) }
+    }
+
+    public func unsubscribeFromPush(_ input: Operations.UnsubscribeFromPush.Input) async throws -> Operations.UnsubscribeFromPush.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.unsubscribeFromPush(input) }
+    }
+
     public func listMyChanges(_ input: Operations.ListMyChanges.Input) async throws -> Operations.ListMyChanges.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listMyChanges(input) }
     }

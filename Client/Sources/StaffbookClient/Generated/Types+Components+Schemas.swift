@@ -3316,6 +3316,112 @@ extension Components {
                 case required
             }
         }
+        /// - Remark: Generated from `#/components/schemas/NewPushSubscription`.
+        public struct NewPushSubscription: Codable, Hashable, Sendable {
+            /// The push service's URL for the browser (https).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewPushSubscription/endpoint`.
+            public var endpoint: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewPushSubscription/keys`.
+            public struct KeysPayload: Codable, Hashable, Sendable {
+                /// The browser's P-256 public key, uncompressed, base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/NewPushSubscription/keys/p256dh`.
+                public var p256dh: Swift.String
+                /// The browser's 16-byte authentication secret, base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/NewPushSubscription/keys/auth`.
+                public var auth: Swift.String
+                /// Creates a new `KeysPayload`.
+                ///
+                /// - Parameters:
+                ///   - p256dh: The browser's P-256 public key, uncompressed, base64url.
+                ///   - auth: The browser's 16-byte authentication secret, base64url.
+                public init(
+                    p256dh: Swift.String,
+                    auth: Swift.String
+                ) {
+                    self.p256dh = p256dh
+                    self.auth = auth
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case p256dh
+                    case auth
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NewPushSubscription/keys`.
+            public var keys: Components.Schemas.NewPushSubscription.KeysPayload
+            /// Creates a new `NewPushSubscription`.
+            ///
+            /// - Parameters:
+            ///   - endpoint: The push service's URL for the browser (https).
+            ///   - keys:
+            public init(
+                endpoint: Swift.String,
+                keys: Components.Schemas.NewPushSubscription.KeysPayload
+            ) {
+                self.endpoint = endpoint
+                self.keys = keys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpoint
+                case keys
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscription`.
+        public struct PushSubscription: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/id`.
+            public var id: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/endpoint`.
+            public var endpoint: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `PushSubscription`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - endpoint:
+            ///   - createdAt:
+            public init(
+                id: Components.Schemas.Id,
+                endpoint: Swift.String,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.endpoint = endpoint
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case endpoint
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscriptionList`.
+        public struct PushSubscriptionList: Codable, Hashable, Sendable {
+            /// The VAPID public key a browser subscribes with (base64url); absent when Web Push is not configured.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionList/applicationServerKey`.
+            public var applicationServerKey: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionList/items`.
+            public var items: [Components.Schemas.PushSubscription]
+            /// Creates a new `PushSubscriptionList`.
+            ///
+            /// - Parameters:
+            ///   - applicationServerKey: The VAPID public key a browser subscribes with (base64url); absent when Web Push is not configured.
+            ///   - items:
+            public init(
+                applicationServerKey: Swift.String? = nil,
+                items: [Components.Schemas.PushSubscription]
+            ) {
+                self.applicationServerKey = applicationServerKey
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case applicationServerKey
+                case items
+            }
+        }
         /// What happened; the catalogue with each type's `data` is in the README's "Integrations".
         ///
         /// - Remark: Generated from `#/components/schemas/EventType`.

@@ -553,6 +553,28 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay`.
     /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/post(replayWebhookDelivery)`.
     func replayWebhookDelivery(_ input: Operations.ReplayWebhookDelivery.Input) async throws -> Operations.ReplayWebhookDelivery.Output
+    /// The browsers the caller subscribed to Web Push, and the key a browser subscribes with.
+    ///
+    /// - Remark: HTTP `GET /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/get(listMyPushSubscriptions)`.
+    func listMyPushSubscriptions(_ input: Operations.ListMyPushSubscriptions.Input) async throws -> Operations.ListMyPushSubscriptions.Output
+    /// Subscribe a browser (the Push API's subscription as JSON); the caller's notifications reach it as they reach e-mail.
+    ///
+    /// Messages are encrypted to the browser's keys (RFC 8291, `aes128gcm`) and signed with the
+    /// server's VAPID key (RFC 8292). Whatever goes by e-mail or chat under the caller's
+    /// preferences also goes to each subscribed browser, once; a kind turned off goes nowhere.
+    /// Subscribing the same endpoint again replaces it. 409 `push-not-configured` when the
+    /// server has no VAPID key.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/post(subscribeToPush)`.
+    func subscribeToPush(_ input: Operations.SubscribeToPush.Input) async throws -> Operations.SubscribeToPush.Output
+    /// Stop pushing to one of the caller's browsers (another's answers 404).
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/push-subscriptions/{subscriptionId}`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/{subscriptionId}/delete(unsubscribeFromPush)`.
+    func unsubscribeFromPush(_ input: Operations.UnsubscribeFromPush.Input) async throws -> Operations.UnsubscribeFromPush.Output
     /// What of the caller's changed since a cursor — time entries and the timer, absences, invoices' states, timesheets — with tombstones for what was deleted.
     ///
     /// Without `since`: no changes and the cursor of now (sync from scratch, then follow the
@@ -2084,6 +2106,40 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// The browsers the caller subscribed to Web Push, and the key a browser subscribes with.
+    ///
+    /// - Remark: HTTP `GET /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/get(listMyPushSubscriptions)`.
+    public func listMyPushSubscriptions(headers: Operations.ListMyPushSubscriptions.Input.Headers = .init()) async throws -> Operations.ListMyPushSubscriptions.Output {
+        try await listMyPushSubscriptions(Operations.ListMyPushSubscriptions.Input(headers: headers))
+    }
+    /// Subscribe a browser (the Push API's subscription as JSON); the caller's notifications reach it as they reach e-mail.
+    ///
+    /// Messages are encrypted to the browser's keys (RFC 8291, `aes128gcm`) and signed with the
+    /// server's VAPID key (RFC 8292). Whatever goes by e-mail or chat under the caller's
+    /// preferences also goes to each subscribed browser, once; a kind turned off goes nowhere.
+    /// Subscribing the same endpoint again replaces it. 409 `push-not-configured` when the
+    /// server has no VAPID key.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/post(subscribeToPush)`.
+    public func subscribeToPush(
+        headers: Operations.SubscribeToPush.Input.Headers = .init(),
+        body: Operations.SubscribeToPush.Input.Body
+    ) async throws -> Operations.SubscribeToPush.Output {
+        try await subscribeToPush(Operations.SubscribeToPush.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop pushing to one of the caller's browsers (another's answers 404).
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/push-subscriptions/{subscriptionId}`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/{subscriptionId}/delete(unsubscribeFromPush)`.
+    public func unsubscribeFromPush(path: Operations.UnsubscribeFromPush.Input.Path) async throws -> Operations.UnsubscribeFromPush.Output {
+        try await unsubscribeFromPush(Operations.UnsubscribeFromPush.Input(path: path))
     }
     /// What of the caller's changed since a cursor — time entries and the timer, absences, invoices' states, timesheets — with tombstones for what was deleted.
     ///

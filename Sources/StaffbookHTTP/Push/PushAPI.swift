@@ -1,0 +1,62 @@
+import Foundation
+import OpenAPIRuntime
+import StaffbookAPI
+import StaffbookCore
+import StaffbookJobs
+
+/// `/v1/me/push-subscriptions`: the browsers a person gets Web Push messages in.
+struct PushAPI: AreaHandler {
+    let subscriptions: any PushRepository
+    let vapid: VAPID?
+    let policy: WebhookPolicy
+    let clock: any AppClock
+
+    func listMyPushSubscriptions(_ input: Operations.ListMyPushSubscriptions.Input) async throws -> Operations.ListMyPushSubscriptions.Output {
+        let caller = try RequestScope.requireCaller()
+        let items = try await subscriptions.subscriptions(accountId: caller.accountId)
+        return .ok(.init(body: .json(.init(applicationServerKey: vapid?.publicKey, items: items.map(Self.subscription)))))
+    }
+
+    func subscribeToPush(_ input: Operations.SubscribeToPush.Input) async throws -> Operations.SubscribeToPush.Output {
+        let caller = try RequestScope.requireCaller()
+        guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
+        guard vapid != nil else { throw Problem(.pushNotConfigured) }
+        switch PushSubscriptionDraft.validate(endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, policy: policy) {
+        case .success(let draft):
+            let subscription = try await subscriptions.subscribe(accountId: caller.accountId, draft, now: clock.now())
+            return .created(.init(body: .json(Self.subscription(subscription))))
+        case .failure(let problems):
+            var validation = InputValidation()
+            for problem in problems.all {
+                switch problem {
+                case .endpoint(.insecure): validation.fail("body.endpoint", "insecure", NotificationTexts.https)
+                case .endpoint(.internalAddress): validation.fail("body.endpoint", "internal_address", NotificationTexts.publicHost)
+                case .endpoint: validation.fail("body.endpoint", "url", NotificationTexts.webhookURL)
+                case .p256dh: validation.fail("body.keys.p256dh", "syntax", PushTexts.p256dh)
+                case .auth: validation.fail("body.keys.auth", "syntax", PushTexts.auth)
+                }
+            }
+            try validation.check()
+            throw Problem(.validationFailed)
+        }
+    }
+
+    func unsubscribeFromPush(_ input: Operations.UnsubscribeFromPush.Input) async throws -> Operations.UnsubscribeFromPush.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.subscriptionId)
+        guard try await subscriptions.unsubscribe(id: id, accountId: caller.accountId) else { throw Problem(.notFound) }
+        return .noContent(.init())
+    }
+
+    static func subscription(_ subscription: PushSubscription) -> Components.Schemas.PushSubscription {
+        .init(id: subscription.id.lowercasedString, endpoint: subscription.endpoint, createdAt: subscription.createdAt)
+    }
+}
+
+enum PushTexts {
+    static let p256dh = LocalizedText(
+        en: "The browser's P-256 public key, uncompressed (65 bytes), base64url.",
+        cs: "Veřejný klíč prohlížeče P-256, nekomprimovaný (65 bajtů), v base64url.")
+    static let auth = LocalizedText(
+        en: "The browser's authentication secret (16 bytes), base64url.", cs: "Autentizační tajemství prohlížeče (16 bajtů) v base64url.")
+}
