@@ -165,6 +165,16 @@ package struct Desk: PageArea {
         router.post("/desk/me/second-factor") { request, _ in await page(request) { try await startSecondFactor($0, request: request) } }
         router.post("/desk/me/second-factor/confirm") { request, _ in await page(request) { try await confirmSecondFactor($0, request: request) } }
         router.post("/desk/me/second-factor/disable") { request, _ in await page(request) { try await disableSecondFactor($0, request: request) } }
+        router.post("/desk/me/push") { request, _ in await page(request) { try await subscribeBrowser($0, request: request) } }
+        router.post("/desk/me/push/:id/remove") { request, context in
+            await page(request) { try await unsubscribeBrowser($0, id: context.parameters.get("id"), request: request) }
+        }
+        router.get("/desk/sw.js") { _, _ in
+            // The service worker shows a push message; not cached long, so a changed one reaches browsers.
+            Response(
+                status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(string: DeskStyle.serviceWorker)))
+        }
         router.post("/desk/me/password") { request, _ in await page(request) { try await sendPasswordLink($0, request: request) } }
         router.post("/desk/me/sessions/:id/end") { request, context in
             await page(request) { try await endSession($0, id: context.parameters.get("id"), request: request) }

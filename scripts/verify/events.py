@@ -262,6 +262,24 @@ def desk_pages(url, receiver):
         walk.look("integration")
         check("desk integrations: an endpoint's page lists its deliveries with a button to send one again",
               "time_entry.created" in driver.page_source and driver.find_elements(By.CSS_SELECTOR, "form[action$='/replay'] button"))
+        # Me, where the server can push: the script shows the button; pressing it registers the
+        # service worker and asks the browser for a subscription, which this headless browser,
+        # with no push service to reach, refuses: the page says so instead of failing silently.
+        driver.get(url + "/desk/me")
+        button = driver.find_element(By.CSS_SELECTOR, "form[data-push-key] button")
+        shown = button.is_displayed() and not driver.find_element(By.CSS_SELECTOR, "[data-push-unsupported]").is_displayed()
+        button.click()
+        deadline = time.time() + 15
+        while time.time() < deadline and "done=pushOn" not in driver.current_url and not \
+                driver.find_element(By.CSS_SELECTOR, "[data-push-failed]").is_displayed():
+            time.sleep(0.2)
+        registered = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "navigator.serviceWorker.getRegistration('/desk/').then(r => done(r ? r.scope : null), () => done(null));")
+        answered = "done=pushOn" in driver.current_url or driver.find_element(By.CSS_SELECTOR, "[data-push-failed]").is_displayed()
+        check("desk Me: the push button is shown, registers the service worker and ends in an answer on the page",
+              shown and answered and registered == url + "/desk/", f"shown {shown}, answered {answered}, scope {registered}")
+        walk.look("me-push")
         walk.report()
     finally:
         driver.quit()

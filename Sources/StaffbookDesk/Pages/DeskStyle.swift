@@ -71,7 +71,8 @@ enum DeskStyle {
     /// The desk's only script, where it saves real effort and nothing depends on it: a file dropped
     /// on an upload form becomes the form's file (the picker works without it); a copy button puts
     /// a field's text (a token, a calendar link) on the clipboard (without it, the field is there
-    /// to select and copy).
+    /// to select and copy); and on **Me**, where the browser can take push messages, a button asks
+    /// it for a subscription and sends that as the form (Web Push cannot work without a script).
     static let script = """
         "use strict";
         for (const form of document.querySelectorAll("form[data-drop]")) {
@@ -93,6 +94,41 @@ enum DeskStyle {
             navigator.clipboard.writeText(field.value).then(() => { button.textContent = button.dataset.copied || button.textContent; }, () => {});
           });
         }
+        const push = document.querySelector("form[data-push-key]");
+        if (push && "serviceWorker" in navigator && "PushManager" in window) {
+          push.querySelector("button").hidden = false;
+          push.querySelector("[data-push-unsupported]").hidden = true;
+          push.addEventListener("submit", (event) => {
+            event.preventDefault();
+            const key = push.dataset.pushKey.replace(/-/g, "+").replace(/_/g, "/");
+            const raw = atob(key + "=".repeat((4 - key.length % 4) % 4));
+            const applicationServerKey = Uint8Array.from(raw, (c) => c.charCodeAt(0));
+            navigator.serviceWorker.register("/desk/sw.js")
+              .then((registration) => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }))
+              .then((subscription) => {
+                const json = subscription.toJSON();
+                push.elements.endpoint.value = json.endpoint;
+                push.elements.p256dh.value = json.keys.p256dh;
+                push.elements.auth.value = json.keys.auth;
+                push.submit();
+              })
+              .catch(() => { push.querySelector("[data-push-failed]").hidden = false; });
+          });
+        }
+        """
+
+    /// The service worker: shows a push message as a notification, and opens the desk on a click.
+    static let serviceWorker = """
+        "use strict";
+        self.addEventListener("push", (event) => {
+          const message = event.data ? event.data.json() : {};
+          event.waitUntil(self.registration.showNotification(message.title || "Staffbook",
+            { body: message.body || "", tag: message.kind, data: { url: message.url || "/desk" } }));
+        });
+        self.addEventListener("notificationclick", (event) => {
+          event.notification.close();
+          event.waitUntil(clients.openWindow(event.notification.data.url));
+        });
         """
 
     static let scriptPath = "/desk/assets/desk." + hash(script) + ".js"

@@ -39,6 +39,16 @@ extension DeskTemplates {
         <p><button type="submit">{{t.save}}</button></p></form>
         </section>{{/preferences}}
         {{> meSecondFactor}}
+        {{#push}}<section aria-labelledby="push-heading"><h2 id="push-heading">{{t.pushHeading}}</h2>
+        <p>{{t.pushWhat}}</p>
+        {{> problem}}
+        {{#hasBrowsers}}<table class="rows"><thead><tr><th scope="col">{{t.pushService}}</th><th scope="col">{{t.since}}</th>        <th scope="col">{{t.actions}}</th></tr></thead><tbody>
+        {{#browsers}}<tr><td data-label="{{t.pushService}}">{{service}}</td><td data-label="{{t.since}}">{{createdAt}}</td>        <td data-label="{{t.actions}}"><form class="inline" method="post" action="/desk/me/push/{{id}}/remove"><input type="hidden" name="csrf" value="{{csrf}}">        <button type="submit" class="quiet">{{t.pushOff}}<span class="visually-hidden"> {{service}} {{createdAt}}</span></button></form></td></tr>
+        {{/browsers}}</tbody></table>{{/hasBrowsers}}
+        <form method="post" action="/desk/me/push" data-push-key="{{key}}"><input type="hidden" name="csrf" value="{{csrf}}">        <input type="hidden" name="endpoint" value=""><input type="hidden" name="p256dh" value=""><input type="hidden" name="auth" value="">
+        <p data-push-unsupported>{{t.pushUnsupported}}</p>
+        <p><button type="submit" hidden>{{t.pushOn}}</button></p><p data-push-failed hidden role="alert">{{t.pushFailed}}</p></form>
+        </section>{{/push}}
         {{#password}}<section class="panel" aria-labelledby="password-heading"><h2 id="password-heading">{{t.password}}</h2>
         {{> problem}}
         <p>{{t.passwordHow}}</p>

@@ -41,8 +41,28 @@ extension DeskTexts {
         ("done.saved", "Saved.", "Uloženo."),
         ("done.replayed", "Queued to be sent again.", "Zařazeno k novému odeslání."),
         ("allIntegrations", "All endpoints", "Všechny koncové body"),
+        ("pushHeading", "Notifications in this browser", "Upozornění v tomto prohlížeči"),
+        (
+            "pushWhat", "What reaches you by e-mail or chat also appears here as a notification, in each browser you turn it on in.",
+            "Co vám chodí e-mailem nebo do chatu, se ukáže i jako upozornění v každém prohlížeči, kde to zapnete."
+        ),
+        ("pushService", "Browser (push service)", "Prohlížeč (služba push)"),
+        ("since", "Since", "Od"),
+        ("pushOn", "Turn on in this browser", "Zapnout v tomto prohlížeči"),
+        ("pushOff", "Turn off", "Vypnout"),
+        (
+            "pushUnsupported", "This browser cannot show notifications from the desk (or scripts are off).",
+            "Tento prohlížeč neumí zobrazovat upozornění z desku (nebo má vypnuté skripty)."
+        ),
+        (
+            "pushFailed", "The browser did not allow notifications. Allow them in its settings and try again.",
+            "Prohlížeč upozornění nepovolil. Povolte je v jeho nastavení a zkuste to znovu."
+        ),
+        ("done.pushOn", "This browser now gets your notifications.", "Tento prohlížeč teď dostává vaše upozornění."),
+        ("done.pushOff", "That browser no longer gets your notifications.", "Ten prohlížeč už upozornění nedostává."),
         // The names of the fields a refusal names (`body.url`, `body.eventTypes`).
         ("url", "URL", "URL"),
         ("eventTypes", "Events", "Události"),
+        ("endpoint", "Push service", "Služba push"),
     ]
 }

@@ -126,7 +126,7 @@ extension Desk {
         return response
     }
 
-    private func mePage(
+    func mePage(
         _ view: DeskView, form: MeForm?, created: (name: String, secret: String)? = nil, done: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         guard let session = view.session else { throw DeskRefusal.signInFirst }
@@ -139,6 +139,7 @@ extension Desk {
         let sessions = try await services.auth.activeSessions(of: session.caller)
         let tokens = try await services.personalTokens.list(accountId: session.account.id, now: now)
         let factor = try await services.auth.secondFactorState(of: session.caller)
+        let browsers = try await services.pushSubscriptions.subscriptions(accountId: session.account.id)
         let typed = form?.typed ?? [:]
         func typedOr(_ part: String, _ name: String, _ stored: String) -> String { form?.part == part ? typed[name] ?? "" : stored }
         let shown = form?.problem.map { Self.model($0, language: view.language) }
@@ -171,6 +172,18 @@ extension Desk {
                 "problem": problem(of: "preferences"),
             ] as [String: Any],
             "password": ["problem": problem(of: "password")] as [String: Any],
+            // Offered only where the server can push; the script turns the button on where the browser can.
+            "push": services.config.vapid.map { vapid in
+                [
+                    "key": vapid.publicKey, "problem": problem(of: "push"), "hasBrowsers": !browsers.isEmpty,
+                    "browsers": browsers.map { browser in
+                        [
+                            "id": browser.id.lowercasedString, "service": URL(string: browser.endpoint)?.host ?? browser.endpoint,
+                            "createdAt": format.instant(browser.createdAt),
+                        ]
+                    },
+                ] as [String: Any]
+            } as Any,
             "secondFactor": [
                 "state": view.text(factor.factor.map { $0.isActive ? "factorStateActive" : "factorStatePending" } ?? "factorStateNone"),
                 "active": factor.factor?.isActive == true, "pending": factor.factor.map { !$0.isActive } ?? false,

@@ -20,11 +20,33 @@ struct PushAPI: AreaHandler {
     func subscribeToPush(_ input: Operations.SubscribeToPush.Input) async throws -> Operations.SubscribeToPush.Output {
         let caller = try RequestScope.requireCaller()
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
-        guard vapid != nil else { throw Problem(.pushNotConfigured) }
-        switch PushSubscriptionDraft.validate(endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, policy: policy) {
+        let draft = try PushInput.draft(
+            endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, configured: vapid != nil, policy: policy)
+        let subscription = try await subscriptions.subscribe(accountId: caller.accountId, draft, now: clock.now())
+        return .created(.init(body: .json(Self.subscription(subscription))))
+    }
+
+    func unsubscribeFromPush(_ input: Operations.UnsubscribeFromPush.Input) async throws -> Operations.UnsubscribeFromPush.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.subscriptionId)
+        guard try await subscriptions.unsubscribe(id: id, accountId: caller.accountId) else { throw Problem(.notFound) }
+        return .noContent(.init())
+    }
+
+    static func subscription(_ subscription: PushSubscription) -> Components.Schemas.PushSubscription {
+        .init(id: subscription.id.lowercasedString, endpoint: subscription.endpoint, createdAt: subscription.createdAt)
+    }
+}
+
+/// The checks of a browser's subscription, for the API and the desk.
+package enum PushInput {
+    package static func draft(endpoint: String, p256dh: String, auth: String, configured: Bool, policy: WebhookPolicy) throws
+        -> PushSubscriptionDraft
+    {
+        guard configured else { throw Problem(.pushNotConfigured) }
+        switch PushSubscriptionDraft.validate(endpoint: endpoint, p256dh: p256dh, auth: auth, policy: policy) {
         case .success(let draft):
-            let subscription = try await subscriptions.subscribe(accountId: caller.accountId, draft, now: clock.now())
-            return .created(.init(body: .json(Self.subscription(subscription))))
+            return draft
         case .failure(let problems):
             var validation = InputValidation()
             for problem in problems.all {
@@ -39,17 +61,6 @@ struct PushAPI: AreaHandler {
             try validation.check()
             throw Problem(.validationFailed)
         }
-    }
-
-    func unsubscribeFromPush(_ input: Operations.UnsubscribeFromPush.Input) async throws -> Operations.UnsubscribeFromPush.Output {
-        let caller = try RequestScope.requireCaller()
-        let id = try InputValidation.pathID(input.path.subscriptionId)
-        guard try await subscriptions.unsubscribe(id: id, accountId: caller.accountId) else { throw Problem(.notFound) }
-        return .noContent(.init())
-    }
-
-    static func subscription(_ subscription: PushSubscription) -> Components.Schemas.PushSubscription {
-        .init(id: subscription.id.lowercasedString, endpoint: subscription.endpoint, createdAt: subscription.createdAt)
     }
 }
 
