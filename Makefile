@@ -90,8 +90,8 @@ verify: db build test-tools
 	@# nginx in front of the server for the slow-client checks (deploy/nginx.conf).
 	@command -v nginx >/dev/null || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light >/dev/null; }
-	@.local/venv/bin/python -c "import schemathesis, requests, openpyxl, selenium, axe_core_python, pyotp, standardwebhooks, http_ece, py_vapid" 2>/dev/null || { python3 -m venv .local/venv && \
-	  .local/venv/bin/pip install --quiet schemathesis==4.32.5 requests openpyxl selenium==4.38.0 axe-core-python==0.1.0 pyotp==2.9.0 standardwebhooks==1.1.0 http_ece==1.2.1 py-vapid==1.9.6; }
+	@.local/venv/bin/python -c "import schemathesis, requests, openpyxl, selenium, axe_core_python, pyotp, standardwebhooks, http_ece, py_vapid, h2" 2>/dev/null || { python3 -m venv .local/venv && \
+	  .local/venv/bin/pip install --quiet schemathesis==4.32.5 requests openpyxl selenium==4.38.0 axe-core-python==0.1.0 pyotp==2.9.0 standardwebhooks==1.1.0 http_ece==1.2.1 py-vapid==1.9.6 h2==4.1.0; }
 	.local/venv/bin/python scripts/verify/verify.py
 
 ## Benchmark at company-group scale (bench/run.py): wrk against the release server next to
@@ -112,8 +112,8 @@ bench: db system-libraries
 test-tools:
 	@command -v xmllint >/dev/null || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libxml2-utils >/dev/null; }
-	@python3 -c "import openpyxl, aiosmtpd, yaml, openapi_schema_validator, icalendar, standardwebhooks, http_ece, py_vapid" 2>/dev/null || \
-	  python3 -m pip install --quiet openpyxl aiosmtpd pyyaml openapi-schema-validator==0.9.0 icalendar==7.3.2 standardwebhooks==1.1.0 http_ece==1.2.1 py-vapid==1.9.6
+	@python3 -c "import openpyxl, aiosmtpd, yaml, openapi_schema_validator, icalendar, standardwebhooks, http_ece, py_vapid, h2" 2>/dev/null || \
+	  python3 -m pip install --quiet openpyxl aiosmtpd pyyaml openapi-schema-validator==0.9.0 icalendar==7.3.2 standardwebhooks==1.1.0 http_ece==1.2.1 py-vapid==1.9.6 h2==4.1.0
 
 ## Drop databases left by interrupted test runs (templates are kept and reused).
 clean-test-dbs:

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A real SMTP server on loopback for a test (`scripts/mail-sink.py`, aiosmtpd): what it received
 /// is read back from its folder.
 public final class MailSink: @unchecked Sendable {
@@ -11,10 +7,9 @@ public final class MailSink: @unchecked Sendable {
     public let directory: URL
     /// The server's self-signed certificate, when it speaks TLS.
     public let certificateFile: String?
-    private let process: Process
+    private let peer: PeerProcess
 
-    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let repositoryRoot = PeerProcess.repositoryRoot
 
     public enum Security: String {
         case none, starttls, implicit
@@ -24,10 +19,7 @@ public final class MailSink: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("staffbook-mail-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let portFile = directory.appendingPathComponent("port").path
-        var arguments = [
-            Self.repositoryRoot.appendingPathComponent("scripts/mail-sink.py").path,
-            "--dir", directory.appendingPathComponent("messages").path, "--port", String(port), "--port-file", portFile,
-        ]
+        var arguments = ["--dir", directory.appendingPathComponent("messages").path, "--port", String(port)]
         if security != .none {
             let certificate = directory.appendingPathComponent("cert.pem").path
             arguments += ["--tls", security.rawValue, "--cert-file", certificate]
@@ -37,23 +29,8 @@ public final class MailSink: @unchecked Sendable {
         }
         if let auth { arguments += ["--auth", auth] }
         if holdFirstRecipientSeconds > 0 { arguments += ["--hold-first-recipient", String(holdFirstRecipientSeconds)] }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: portFile) {
-            guard Date() < deadline else { throw SinkError.didNotStart }
-            usleep(50_000)
-        }
-        guard let text = try? String(contentsOfFile: portFile, encoding: .utf8), let chosen = Int(text) else { throw SinkError.didNotStart }
-        self.port = chosen
-    }
-
-    public enum SinkError: Error {
-        case didNotStart
+        peer = try PeerProcess(script: "mail-sink.py", arguments: arguments, portFile: portFile)
+        self.port = peer.port
     }
 
     /// The messages received so far, oldest first, as sent (headers and bodies).
@@ -74,14 +51,9 @@ public final class MailSink: @unchecked Sendable {
         return messages()
     }
 
-    /// Ends the server at once. Foundation's `waitUntilExit` spins a run loop, which blocks a
-    /// thread of the concurrency pool; the child is reaped with `waitpid` instead.
+    /// Ends the server at once.
     public func stop() {
-        let pid = process.processIdentifier
-        guard pid > 0, kill(pid, 0) == 0 else { return }
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
+        peer.stop()
     }
 
     deinit {

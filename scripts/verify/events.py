@@ -6,7 +6,10 @@ with the production policy refuses an endpoint inside the network. Then the chan
 devices reading from one cursor across an entry created, edited and deleted. Last, the desk's
 integrations pages in Chromium: registering an endpoint there, its secret shown once, its log.
 And Web Push: a browser's subscription made here with keys of our own, a notification pushed by
-the server, decrypted by `http_ece` and its VAPID header verified by `py-vapid` (PyPI)."""
+the server, decrypted by `http_ece` and its VAPID header verified by `py-vapid` (PyPI). And APNs:
+a phone registered through the API, the notification sent over HTTP/2 to `scripts/apns-peer.py`
+(h2 from PyPI), which checks the provider token with the `.p8` key's public half; a 410 drops the
+device."""
 import json
 import os
 import threading
@@ -15,6 +18,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import base64
 import subprocess
+import sys
+import tempfile
 
 import http_ece
 import py_vapid
@@ -100,7 +105,8 @@ def events():
     fresh_database(database)
     receiver = Receiver(failures=2)
     vapid_key = subprocess.run([BIN, "vapid-key"], check=True, capture_output=True, text=True).stdout.strip()
-    server = Server(database, 18099, settings={
+    peer = APNsPeer()
+    server = Server(database, 18099, settings={**peer.settings,
         "NOTIFY_WEBHOOK_ALLOW_HTTP": "true", "NOTIFY_WEBHOOK_ALLOW_PRIVATE_ADDRESSES": "true", "JOBS_POLL_SECONDS": "1",
         "PUSH_VAPID_PRIVATE_KEY": vapid_key, "PUSH_VAPID_SUBJECT": "mailto:admin@staffbook.example",
         # The schedule's waits at 1 %: the third attempt comes seconds after the first, not minutes.
@@ -190,12 +196,85 @@ def events():
         check("changes feed: a cursor it never gave answers 410 cursor-expired", gone.status_code == 410
               and "cursor-expired" in gone.text, str(gone.status_code))
         web_push(url, receiver)
+        apns(url, peer)
         desk_pages(url, receiver)
     finally:
         if strict:
             strict.stop()
         server.stop()
         receiver.server.shutdown()
+        peer.stop()
+
+
+class APNsPeer:
+    """`scripts/apns-peer.py` with a `.p8` key made here; `settings` point the server at it."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="staffbook-apns-")
+        key = ec.generate_private_key(ec.SECP256R1())
+        path = lambda name: os.path.join(self.directory, name)
+        with open(path("AuthKey.p8"), "wb") as f:
+            f.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+        with open(path("public.pem"), "wb") as f:
+            f.write(key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+        self.log, self.answers = path("log.jsonl"), path("answers.json")
+        script = os.path.join(os.path.dirname(__file__), "..", "apns-peer.py")
+        self.process = subprocess.Popen(
+            [sys.executable, script, "--port-file", path("port"), "--cert-file", path("cert.pem"), "--public-key", path("public.pem"),
+             "--key-id", "ABC123DEFG", "--team", "DEF123GHIJ", "--topic", "com.staffbook.app", "--log", self.log,
+             "--answers", self.answers], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 20
+        while not os.path.exists(path("port")) and time.time() < deadline:
+            time.sleep(0.05)
+        with open(path("port")) as f:
+            port = f.read().strip()
+        self.settings = {"APNS_KEY_FILE": path("AuthKey.p8"), "APNS_KEY_ID": "ABC123DEFG", "APNS_TEAM_ID": "DEF123GHIJ",
+                         "APNS_TOPIC": "com.staffbook.app", "APNS_URL": f"https://127.0.0.1:{port}", "APNS_CA_FILE": path("cert.pem")}
+
+    def requests(self):
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log) as f:
+            return [json.loads(line) for line in f if line.strip()]
+
+    def wait(self, count, timeout=30):
+        deadline = time.time() + timeout
+        while len(self.requests()) < count and time.time() < deadline:
+            time.sleep(0.1)
+        return self.requests()
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait()
+
+
+def apns(url, peer):
+    """A phone of Jan's registers; the leader's decisions reach it through the APNs endpoint."""
+    token = os.urandom(32).hex()
+    jan = auth(sign_in(url, JAN)["accessToken"])
+    lead = auth(sign_in(url, "lead.mobile@staffbook.example")["accessToken"])
+    registered = requests.post(url + "/v1/me/devices", headers=jan, timeout=30, json={"token": token})
+
+    def decide(first, last):
+        asked = requests.post(url + "/v1/me/absences", headers=jan, timeout=30,
+                              json={"kind": "vacation", "firstDay": first, "lastDay": last}).json()
+        requests.post(f"{url}/v1/absences/{asked.get('id')}/approve", headers=lead, timeout=30)
+
+    decide("2027-03-08", "2027-03-09")
+    sent = peer.wait(1)
+    first = sent[0] if sent else {}
+    check("apns: a registered phone gets the decision over HTTP/2, the provider token verified by the endpoint with the key's public half",
+          registered.status_code == 201 and first.get("status") == 200 and first.get("token") == token
+          and first["headers"].get("apns-topic") == "com.staffbook.app" and first["headers"].get("apns-push-type") == "alert"
+          and "2027-03-08" in first.get("payload", {}).get("aps", {}).get("alert", {}).get("title", ""),
+          f"{registered.status_code}, {[(r.get('status'), r.get('reason')) for r in sent]}")
+    with open(peer.answers, "w") as f:
+        json.dump({"tokens": {token: [410]}}, f)
+    decide("2027-03-15", "2027-03-16")
+    gone = peer.wait(2)
+    listed = requests.get(url + "/v1/me/devices", headers=jan, timeout=30).json().get("items")
+    check("apns: the endpoint answers 410 Unregistered and the device is dropped",
+          len(gone) == 2 and gone[1].get("status") == 410 and listed == [], f"{[(r.get('status'), r.get('reason')) for r in gone]}, {listed}")
 
 
 def b64(data):

@@ -18,6 +18,8 @@ package enum JobKind: String, Sendable, CaseIterable, Codable {
     case invoiceChecks = "invoice_checks"
     /// One notification to every browser its person subscribed to Web Push (once per notification).
     case deliverPush = "deliver_push"
+    /// One notification to one phone through Apple's push service (once per notification and phone).
+    case deliverAPNs = "deliver_apns"
 
     /// The kinds an admin may run by hand (`POST /v1/jobs/{kind}/run`).
     package static let runnableByAdmins: [JobKind] = [.statements, .reminders]

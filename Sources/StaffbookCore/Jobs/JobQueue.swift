@@ -15,7 +15,8 @@ package enum JobEffect: Sendable, Equatable {
     case deliveryFailed(notificationId: UUID, channel: NotificationChannel, at: Date, error: String)
     /// A password-reset link for the active account with this e-mail, if there is one.
     case passwordReset(email: String, grant: AccountLinkGrant)
-    /// The notification goes to the person's subscribed browsers too (a job, once, if they have any).
+    /// The notification goes to the person's subscribed browsers and registered phones too (jobs,
+    /// once, if they have any).
     case push(notificationId: UUID, accountId: UUID)
 }
 

@@ -305,6 +305,15 @@ extension APIHandler {
     func unsubscribeFromPush(_ input: Operations.UnsubscribeFromPush.Input) async throws -> Operations.UnsubscribeFromPush.Output {
         try await push.unsubscribeFromPush(input)
     }
+    func listMyDevices(_ input: Operations.ListMyDevices.Input) async throws -> Operations.ListMyDevices.Output {
+        try await push.listMyDevices(input)
+    }
+    func registerDevice(_ input: Operations.RegisterDevice.Input) async throws -> Operations.RegisterDevice.Output {
+        try await push.registerDevice(input)
+    }
+    func removeDevice(_ input: Operations.RemoveDevice.Input) async throws -> Operations.RemoveDevice.Output {
+        try await push.removeDevice(input)
+    }
 
     // MARK: changes
 

@@ -49,7 +49,8 @@ extension APIHandler {
                 webhooks: services.webhooks, registrar: services.webhookRegistrar, policy: services.config.monthEnd.webhookPolicy, clock: clock),
             changes: ChangesAPI(changes: services.changes, teams: services.teams, clock: clock),
             push: PushAPI(
-                subscriptions: services.pushSubscriptions, vapid: services.config.vapid, policy: services.config.monthEnd.webhookPolicy, clock: clock),
+                subscriptions: services.pushSubscriptions, devices: services.pushDevices, apnsConfigured: services.apns != nil,
+                vapid: services.config.vapid, policy: services.config.monthEnd.webhookPolicy, clock: clock),
             operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
         )
     }

@@ -50,6 +50,9 @@ package struct AppConfig: Sendable {
     package var fourEyes = FourEyesPolicy.auto
     /// Web Push's application server key and contact; nil: browsers cannot subscribe.
     package var vapid: VAPID?
+    /// Apple's push service: the `.p8` key, its id, the team, the app's topic and the host; nil:
+    /// phones cannot register.
+    package var apns: APNs.Settings?
 
     package init(
         http: HTTP,

@@ -35,6 +35,9 @@ package struct Services: Sendable {
     package let webhookSeal: SecretSeal
     package let webhookRegistrar: WebhookRegistrar
     package let pushSubscriptions: PostgresPushRepository
+    package let pushDevices: PostgresPushDeviceRepository
+    /// Apple's push service with its provider token, one per process; nil when not configured.
+    package let apns: APNs?
 
     package let auth: AuthService
     package let invoiceService: InvoiceService
@@ -93,6 +96,8 @@ package struct Services: Sendable {
         webhookSeal = SecretSeal(secret: signingKey.secret, previousSecret: config.auth.previousSigningKey?.secret, purpose: SecretSeal.webhooks)
         webhookRegistrar = WebhookRegistrar(webhooks: webhooks, seal: webhookSeal, clock: clock)
         pushSubscriptions = PostgresPushRepository(database: database, logger: logger)
+        pushDevices = PostgresPushDeviceRepository(database: database, logger: logger)
+        apns = config.apns.map(APNs.init(settings:))
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent, timesheets: timesheets)
@@ -117,7 +122,7 @@ package struct Services: Sendable {
             queue: jobs, monthEnd: monthEnd,
             deliverer: NotificationDeliverer(
                 notifications: notifications, renderer: try NotificationRenderer(links: accountLinks), config: config.monthEnd,
-                chat: ChatWebhook(policy: config.monthEnd.webhookPolicy), clock: clock, pushes: config.vapid != nil
+                chat: ChatWebhook(policy: config.monthEnd.webhookPolicy), clock: clock, pushes: config.vapid != nil || config.apns != nil
             ),
             links: accountLinks, idempotency: idempotency, checks: invoiceChecks,
             webhooks: WebhookDispatcher(
@@ -128,6 +133,11 @@ package struct Services: Sendable {
                 PushDeliverer(
                     notifications: notifications, subscriptions: pushSubscriptions, renderer: try NotificationRenderer(links: accountLinks),
                     vapid: $0, outbound: OutboundPost(policy: config.monthEnd.webhookPolicy), clock: clock, logger: logger)
+            },
+            apns: try apns.map {
+                APNsDeliverer(
+                    notifications: notifications, devices: pushDevices, renderer: try NotificationRenderer(links: accountLinks), apns: $0,
+                    clock: clock, logger: logger)
             },
             schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock, logger: logger
         )

@@ -95,6 +95,9 @@ extension AccessPolicy {
         "listMyPushSubscriptions": .signedIn,
         "subscribeToPush": .signedIn,
         "unsubscribeFromPush": .signedIn,
+        "listMyDevices": .signedIn,
+        "registerDevice": .signedIn,
+        "removeDevice": .signedIn,
         "listMyChanges": .signedIn,
         // A leader of that team, or an admin; checked per team.
         "listTeamChanges": .anyOf([.teamLeader, .admin]),

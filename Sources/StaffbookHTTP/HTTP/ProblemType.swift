@@ -285,8 +285,8 @@ enum ProblemType: String, Sendable, CaseIterable {
             Entry(
                 status: .conflict, title: LocalizedText(en: "Push is not set up", cs: "Push není nastaven"),
                 detail: LocalizedText(
-                    en: "This server has no Web Push key; notifications reach e-mail and chat only.",
-                    cs: "Tento server nemá klíč pro Web Push; upozornění chodí jen e-mailem a do chatu."))
+                    en: "This server has no key for this push service (Web Push or APNs); notifications reach e-mail and chat only.",
+                    cs: "Tento server nemá klíč pro tuto službu push (Web Push nebo APNs); upozornění chodí jen e-mailem a do chatu."))
         case .cursorExpired:
             Entry(
                 status: .gone, title: LocalizedText(en: "Sync from scratch", cs: "Synchronizujte znovu od začátku"),

@@ -4,9 +4,13 @@ import StaffbookAPI
 import StaffbookCore
 import StaffbookJobs
 
-/// `/v1/me/push-subscriptions`: the browsers a person gets Web Push messages in.
+/// `/v1/me/push-subscriptions` and `/v1/me/devices`: the browsers and phones a person gets push
+/// messages on.
 struct PushAPI: AreaHandler {
     let subscriptions: any PushRepository
+    let devices: any PushDeviceRepository
+    /// Whether Apple's push service is configured (phones may register).
+    let apnsConfigured: Bool
     let vapid: VAPID?
     let policy: WebhookPolicy
     let clock: any AppClock
@@ -70,4 +74,7 @@ enum PushTexts {
         cs: "Veřejný klíč prohlížeče P-256, nekomprimovaný (65 bajtů), v base64url.")
     static let auth = LocalizedText(
         en: "The browser's authentication secret (16 bytes), base64url.", cs: "Autentizační tajemství prohlížeče (16 bajtů) v base64url.")
+    static let deviceToken = LocalizedText(
+        en: "The device token the system gave the app: hex, 32 to 100 bytes.",
+        cs: "Token zařízení, který aplikaci dal systém: šestnáctkově, 32 až 100 bajtů.")
 }

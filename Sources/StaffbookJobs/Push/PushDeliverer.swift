@@ -34,15 +34,10 @@ package struct PushDeliverer: Sendable {
     static let timeToLive = 24 * 3600
 
     package func deliver(notificationId: UUID) async throws {
-        guard let notification = try await notifications.find(id: notificationId), let accountId = notification.accountId,
-            let recipient = try await notifications.recipient(of: notification)
-        else { return }
-        let rendered = renderer.render(notification, recipient: recipient, language: recipient.language)
-        let message: [String: String] = [
-            "title": rendered.subject, "body": String(rendered.text.prefix(1000)), "kind": notification.kind.rawValue, "url": "/desk",
-        ]
-        let payload = Array(try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]))
-        for subscription in try await subscriptions.subscriptions(accountId: accountId) {
+        guard let message = try await PushMessage.of(notificationId, notifications: notifications, renderer: renderer) else { return }
+        let shown: [String: String] = ["title": message.title, "body": message.body, "kind": message.kind.rawValue, "url": "/desk"]
+        let payload = Array(try JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys]))
+        for subscription in try await subscriptions.subscriptions(accountId: message.accountId) {
             let outcome = await send(payload, to: subscription)
             Counter(label: "staffbook_push_messages_total", dimensions: [("outcome", outcome)]).increment()
             if outcome == "gone" { try await subscriptions.forget(id: subscription.id) }

@@ -26,12 +26,10 @@ package struct VAPID: Sendable {
     package func authorization(endpoint: URL, now: Date) throws -> String {
         guard let scheme = endpoint.scheme, let host = endpoint.host else { throw URLError(.badURL) }
         let audience = "\(scheme)://\(host)" + (endpoint.port.map { ":\($0)" } ?? "")
-        let header = Base64URL.encode(Array(#"{"typ":"JWT","alg":"ES256"}"#.utf8))
-        let claims = try JSONSerialization.data(
-            withJSONObject: ["aud": audience, "exp": Int(now.timeIntervalSince1970) + 12 * 3600, "sub": subject], options: [.sortedKeys])
-        let input = header + "." + Base64URL.encode(claims)
-        let signature = try key.signature(for: Array(input.utf8))
-        return "vapid t=\(input).\(Base64URL.encode(signature.rawRepresentation)),k=\(publicKey)"
+        let token = try ES256JWT.sign(
+            header: ["typ": "JWT", "alg": "ES256"], claims: ["aud": audience, "exp": Int(now.timeIntervalSince1970) + 12 * 3600, "sub": subject],
+            key: key)
+        return "vapid t=\(token),k=\(publicKey)"
     }
 
     /// A new key for `PUSH_VAPID_PRIVATE_KEY`.

@@ -19,6 +19,8 @@ package final class JobWorker: Service, Sendable {
     let changes: any ChangeFeedRepository
     /// Nil when Web Push is not configured.
     let push: PushDeliverer?
+    /// Nil when Apple's push service is not configured.
+    let apns: APNsDeliverer?
     let schedules: [Schedule]
     let config: MonthEndConfig
     let clock: any AppClock
@@ -31,7 +33,7 @@ package final class JobWorker: Service, Sendable {
     package init(
         queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore,
         checks: InvoiceChecksService, webhooks: WebhookDispatcher, changes: any ChangeFeedRepository, push: PushDeliverer?,
-        schedules: [Schedule],
+        apns: APNsDeliverer? = nil, schedules: [Schedule],
         config: MonthEndConfig, clock: any AppClock, logger: Logger
     ) {
         self.queue = queue
@@ -43,6 +45,7 @@ package final class JobWorker: Service, Sendable {
         self.webhooks = webhooks
         self.changes = changes
         self.push = push
+        self.apns = apns
         self.schedules = schedules
         self.config = config
         self.clock = clock
@@ -185,6 +188,11 @@ package final class JobWorker: Service, Sendable {
             }
             try await push?.deliver(notificationId: id)
             return .done([])
+        case .deliverAPNs:
+            guard let id = job.payload["notification"].flatMap({ UUID(uuidString: $0) }),
+                let device = job.payload["device"].flatMap({ UUID(uuidString: $0) })
+            else { return .giveUp(error: "the job names no notification or device", effects: []) }
+            return try await apns?.deliver(notificationId: id, deviceId: device) ?? .done([])
         case .housekeeping:
             let pruned = try await idempotency.prune(now: clock.now())
             let forgotten = try await changes.prune(before: clock.now().addingTimeInterval(-ChangeRetention.kept))

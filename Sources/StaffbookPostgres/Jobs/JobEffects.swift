@@ -28,21 +28,36 @@ enum JobEffects {
             case .passwordReset(let email, let grant):
                 try await PostgresAccountLinkRepository.issuePasswordReset(grant, email: email, now: now, on: connection, logger: logger)
             case .push(let notificationId, let accountId):
-                let subscribed =
-                    try await connection.query(
-                        "SELECT EXISTS (SELECT 1 FROM push_subscriptions WHERE account_id = \(accountId))", logger: logger
-                    ).collect().first?.decode(Bool.self) ?? false
-                if subscribed {
-                    try await PostgresJobQueue.insert(
-                        [
-                            NewJob(
-                                kind: .deliverPush, key: notificationId.lowercasedString, payload: ["notification": notificationId.lowercasedString],
-                                runAt: now)
-                        ],
-                        now: now, on: connection, logger: logger)
-                }
+                try await queuePushes(notificationId, accountId: accountId, now: now, on: connection, logger: logger)
             }
         }
+    }
+
+    /// A job for the person's subscribed browsers (one for all, when there are any) and one for
+    /// each phone whose session has not ended.
+    private static func queuePushes(_ notificationId: UUID, accountId: UUID, now: Date, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        let id = notificationId.lowercasedString
+        var jobs: [NewJob] = []
+        let subscribed =
+            try await connection.query(
+                "SELECT EXISTS (SELECT 1 FROM push_subscriptions WHERE account_id = \(accountId))", logger: logger
+            ).collect().first?.decode(Bool.self) ?? false
+        if subscribed { jobs.append(NewJob(kind: .deliverPush, key: id, payload: ["notification": id], runAt: now)) }
+        let devices = try await connection.query(
+            """
+            SELECT d.id FROM push_devices d JOIN sessions s ON s.id = d.session_id
+            WHERE d.account_id = \(accountId) AND s.revoked_at IS NULL AND s.expires_at > \(now)
+            ORDER BY d.created_at, d.id LIMIT 50
+            """,
+            logger: logger
+        ).collect()
+        for row in devices {
+            let device = try row.decode(UUID.self).lowercasedString
+            jobs.append(NewJob(kind: .deliverAPNs, key: id + "/" + device, payload: ["notification": id, "device": device], runAt: now))
+        }
+        if !jobs.isEmpty { try await PostgresJobQueue.insert(jobs, now: now, on: connection, logger: logger) }
     }
 
     private static func attempt(

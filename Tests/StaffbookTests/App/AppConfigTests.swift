@@ -1,5 +1,8 @@
 import Configuration
+import Crypto
+import Foundation
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -70,6 +73,33 @@ struct AppConfigTests {
     @Test func theMessageNamesTheEnvironmentVariableAndTheFlag() {
         let error = ConfigurationError(key: "http.maxBodyBytes", reason: "'x' is not a whole number")
 
-        #expect(error.description == "configuration 'http.maxBodyBytes' (environment HTTP_MAX_BODY_BYTES, flag --http-max-body-bytes): 'x' is not a whole number")
+        #expect(
+            error.description
+                == "configuration 'http.maxBodyBytes' (environment HTTP_MAX_BODY_BYTES, flag --http-max-body-bytes): 'x' is not a whole number")
+    }
+
+    @Test func apnsSettingsNeedTheKeyItsIdTheTeamAndTheTopicAndChooseTheHost() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey-\(UUID().uuidString).p8")
+        try P256.Signing.PrivateKey().pemRepresentation.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let base = [
+            "DATABASE_URL": "postgres://a@h/d", "APNS_KEY_FILE": file.path, "APNS_KEY_ID": "ABC123DEFG", "APNS_TEAM_ID": "DEF123GHIJ",
+            "APNS_TOPIC": "com.staffbook.app",
+        ]
+        #expect(try load(base).apns?.endpoint == "https://api.push.apple.com")
+        #expect(try load(base.merging(["APNS_ENVIRONMENT": "sandbox"]) { $1 }).apns?.endpoint == "https://api.sandbox.push.apple.com")
+        #expect(try load(["DATABASE_URL": "postgres://a@h/d"]).apns == nil)
+        for (change, key) in [
+            (["APNS_KEY_ID": "short"], "apns.keyId"), (["APNS_TEAM_ID": ""], "apns.teamId"), (["APNS_TOPIC": ""], "apns.topic"),
+            (["APNS_ENVIRONMENT": "staging"], "apns.environment"), (["APNS_URL": "http://127.0.0.1:1"], "apns.url"),
+            (["APNS_KEY_FILE": "/nonexistent.p8"], "apns.keyFile"), (["APNS_CA_FILE": "/nonexistent.pem"], "apns.caFile"),
+        ] {
+            #expect(throws: ConfigurationError.self, "\(key)") { _ = try load(base.merging(change) { $1 }) }
+            do {
+                _ = try load(base.merging(change) { $1 })
+            } catch {
+                #expect(error.key == key)
+            }
+        }
     }
 }

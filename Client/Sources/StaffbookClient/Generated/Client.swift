@@ -73,7 +73,7 @@ import Foundation
 /// | `urn:staffbook:problem:awaiting-second-admin` | 409 | the payment run waits for a second admin's approval: its file is not released and it cannot be sent |
 /// | `urn:staffbook:problem:own-payment-run` | 409 | the admin made this run: another admin approves it |
 /// | `urn:staffbook:problem:cursor-expired` | 410 | a changes feed's cursor is older than the history kept (30 days): sync from scratch |
-/// | `urn:staffbook:problem:push-not-configured` | 409 | the server has no Web Push key (`PUSH_VAPID_PRIVATE_KEY`): browsers cannot subscribe |
+/// | `urn:staffbook:problem:push-not-configured` | 409 | the server has no key for that push service (`PUSH_VAPID_PRIVATE_KEY`, `APNS_KEY_FILE`): browsers cannot subscribe, phones cannot register |
 /// | `urn:staffbook:problem:own-request` | 409 | the admin asked for this approval over failing checks (or this bank account's confirmation) already: another admin agrees to it |
 /// | `urn:staffbook:problem:second-factor-active` | 409 | the caller already has a confirmed second factor: turn it off with a code before enrolling another |
 /// | `urn:staffbook:problem:no-second-factor` | 409 | there is no second factor to confirm, turn off or reset |
@@ -6454,6 +6454,203 @@ public struct Client: APIProtocol {
                 switch response.status.code {
                 case 204:
                     let headers: Operations.UnsubscribeFromPush.Output.NoContent.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    return .noContent(.init(headers: headers))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// The phones the caller's sessions registered for Apple's push service.
+    ///
+    /// - Remark: HTTP `GET /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/get(listMyDevices)`.
+    public func listMyDevices(_ input: Operations.ListMyDevices.Input) async throws -> Operations.ListMyDevices.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ListMyDevices.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/devices",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.ListMyDevices.Output.Ok.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ListMyDevices.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.PushDeviceList.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Register the phone's APNs device token; the caller's notifications reach it as they reach e-mail, while this session lasts.
+    ///
+    /// The mobile app sends the token the system gave it (hex; spaces and angle brackets are
+    /// ignored). Whatever goes by e-mail or chat under the caller's preferences also goes to the
+    /// phone through Apple's push service, once; a kind turned off goes nowhere. The device is
+    /// bound to the session that registered it: signing out (or any end of the session)
+    /// forgets it. Registering a token again, by anyone, moves it to the new session. A token
+    /// APNs reports as unregistered is forgotten. 409 `push-not-configured` when the server
+    /// has no APNs key.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/post(registerDevice)`.
+    public func registerDevice(_ input: Operations.RegisterDevice.Input) async throws -> Operations.RegisterDevice.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.RegisterDevice.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/devices",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 201:
+                    let headers: Operations.RegisterDevice.Output.Created.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.RegisterDevice.Output.Created.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.PushDevice.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .created(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Stop pushing to one of the caller's phones (another's answers 404); the app calls it as it signs out.
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/devices/{deviceId}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{deviceId}/delete(removeDevice)`.
+    public func removeDevice(_ input: Operations.RemoveDevice.Input) async throws -> Operations.RemoveDevice.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.RemoveDevice.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/devices/{}",
+                    parameters: [
+                        input.path.deviceId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    let headers: Operations.RemoveDevice.Output.NoContent.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
                         in: response.headerFields,
                         name: "X-Request-Id",
                         as: Components.Headers.RequestId.self

@@ -313,6 +313,18 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.unsubscribeFromPush(input) }
     }
 
+    public func listMyDevices(_ input: Operations.ListMyDevices.Input) async throws -> Operations.ListMyDevices.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.listMyDevices(input) }
+    }
+
+    public func registerDevice(_ input: Operations.RegisterDevice.Input) async throws -> Operations.RegisterDevice.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.registerDevice(input) }
+    }
+
+    public func removeDevice(_ input: Operations.RemoveDevice.Input) async throws -> Operations.RemoveDevice.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.removeDevice(input) }
+    }
+
     public func listMyChanges(_ input: Operations.ListMyChanges.Input) async throws -> Operations.ListMyChanges.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listMyChanges(input) }
     }

@@ -3422,6 +3422,77 @@ extension Components {
                 case items
             }
         }
+        /// - Remark: Generated from `#/components/schemas/NewPushDevice`.
+        public struct NewPushDevice: Codable, Hashable, Sendable {
+            /// The APNs device token, hex (32 to 100 bytes).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewPushDevice/token`.
+            public var token: Swift.String
+            /// Creates a new `NewPushDevice`.
+            ///
+            /// - Parameters:
+            ///   - token: The APNs device token, hex (32 to 100 bytes).
+            public init(token: Swift.String) {
+                self.token = token
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushDevice`.
+        public struct PushDevice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushDevice/id`.
+            public var id: Components.Schemas.Id
+            /// The device token, lowercase hex.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushDevice/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushDevice/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Registered by the session making this request.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushDevice/thisSession`.
+            public var thisSession: Swift.Bool
+            /// Creates a new `PushDevice`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - token: The device token, lowercase hex.
+            ///   - createdAt:
+            ///   - thisSession: Registered by the session making this request.
+            public init(
+                id: Components.Schemas.Id,
+                token: Swift.String,
+                createdAt: Foundation.Date,
+                thisSession: Swift.Bool
+            ) {
+                self.id = id
+                self.token = token
+                self.createdAt = createdAt
+                self.thisSession = thisSession
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case token
+                case createdAt
+                case thisSession
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushDeviceList`.
+        public struct PushDeviceList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushDeviceList/items`.
+            public var items: [Components.Schemas.PushDevice]
+            /// Creates a new `PushDeviceList`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            public init(items: [Components.Schemas.PushDevice]) {
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+            }
+        }
         /// What happened; the catalogue with each type's `data` is in the README's "Integrations".
         ///
         /// - Remark: Generated from `#/components/schemas/EventType`.

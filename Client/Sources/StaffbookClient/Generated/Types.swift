@@ -575,6 +575,30 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/me/push-subscriptions/{subscriptionId}`.
     /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/{subscriptionId}/delete(unsubscribeFromPush)`.
     func unsubscribeFromPush(_ input: Operations.UnsubscribeFromPush.Input) async throws -> Operations.UnsubscribeFromPush.Output
+    /// The phones the caller's sessions registered for Apple's push service.
+    ///
+    /// - Remark: HTTP `GET /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/get(listMyDevices)`.
+    func listMyDevices(_ input: Operations.ListMyDevices.Input) async throws -> Operations.ListMyDevices.Output
+    /// Register the phone's APNs device token; the caller's notifications reach it as they reach e-mail, while this session lasts.
+    ///
+    /// The mobile app sends the token the system gave it (hex; spaces and angle brackets are
+    /// ignored). Whatever goes by e-mail or chat under the caller's preferences also goes to the
+    /// phone through Apple's push service, once; a kind turned off goes nowhere. The device is
+    /// bound to the session that registered it: signing out (or any end of the session)
+    /// forgets it. Registering a token again, by anyone, moves it to the new session. A token
+    /// APNs reports as unregistered is forgotten. 409 `push-not-configured` when the server
+    /// has no APNs key.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/post(registerDevice)`.
+    func registerDevice(_ input: Operations.RegisterDevice.Input) async throws -> Operations.RegisterDevice.Output
+    /// Stop pushing to one of the caller's phones (another's answers 404); the app calls it as it signs out.
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/devices/{deviceId}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{deviceId}/delete(removeDevice)`.
+    func removeDevice(_ input: Operations.RemoveDevice.Input) async throws -> Operations.RemoveDevice.Output
     /// What of the caller's changed since a cursor — time entries and the timer, absences, invoices' states, timesheets — with tombstones for what was deleted.
     ///
     /// Without `since`: no changes and the cursor of now (sync from scratch, then follow the
@@ -2140,6 +2164,42 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/{subscriptionId}/delete(unsubscribeFromPush)`.
     public func unsubscribeFromPush(path: Operations.UnsubscribeFromPush.Input.Path) async throws -> Operations.UnsubscribeFromPush.Output {
         try await unsubscribeFromPush(Operations.UnsubscribeFromPush.Input(path: path))
+    }
+    /// The phones the caller's sessions registered for Apple's push service.
+    ///
+    /// - Remark: HTTP `GET /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/get(listMyDevices)`.
+    public func listMyDevices(headers: Operations.ListMyDevices.Input.Headers = .init()) async throws -> Operations.ListMyDevices.Output {
+        try await listMyDevices(Operations.ListMyDevices.Input(headers: headers))
+    }
+    /// Register the phone's APNs device token; the caller's notifications reach it as they reach e-mail, while this session lasts.
+    ///
+    /// The mobile app sends the token the system gave it (hex; spaces and angle brackets are
+    /// ignored). Whatever goes by e-mail or chat under the caller's preferences also goes to the
+    /// phone through Apple's push service, once; a kind turned off goes nowhere. The device is
+    /// bound to the session that registered it: signing out (or any end of the session)
+    /// forgets it. Registering a token again, by anyone, moves it to the new session. A token
+    /// APNs reports as unregistered is forgotten. 409 `push-not-configured` when the server
+    /// has no APNs key.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/post(registerDevice)`.
+    public func registerDevice(
+        headers: Operations.RegisterDevice.Input.Headers = .init(),
+        body: Operations.RegisterDevice.Input.Body
+    ) async throws -> Operations.RegisterDevice.Output {
+        try await registerDevice(Operations.RegisterDevice.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop pushing to one of the caller's phones (another's answers 404); the app calls it as it signs out.
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/devices/{deviceId}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{deviceId}/delete(removeDevice)`.
+    public func removeDevice(path: Operations.RemoveDevice.Input.Path) async throws -> Operations.RemoveDevice.Output {
+        try await removeDevice(Operations.RemoveDevice.Input(path: path))
     }
     /// What of the caller's changed since a cursor — time entries and the timer, absences, invoices' states, timesheets — with tombstones for what was deleted.
     ///
