@@ -96,6 +96,9 @@ package struct Desk: PageArea {
         router.get("/desk/people/:id") { request, context in
             await page(request) { try await person($0, id: context.parameters.get("id"), request: request) }
         }
+        router.get("/desk/people/:id/export") { request, context in
+            await page(request) { try await exportPerson($0, id: context.parameters.get("id")) }
+        }
         router.get("/desk/people/:id/edit") { request, context in
             await page(request) { try await editProfile($0, id: context.parameters.get("id"), request: request) }
         }
@@ -159,6 +162,7 @@ package struct Desk: PageArea {
             }
         }
         router.get("/desk/me") { request, _ in await page(request) { try await me($0, request: request) } }
+        router.get("/desk/me/export") { request, _ in await page(request) { try await exportMine($0) } }
         router.post("/desk/me/billing") { request, _ in await page(request) { try await saveBilling($0, request: request) } }
         router.post("/desk/me/preferences") { request, _ in await page(request) { try await savePreferences($0, request: request) } }
         router.get("/desk/me/second-factor") { request, _ in await page(request) { try await secondFactorEnrolment($0, request: request) } }

@@ -68,6 +68,8 @@ package enum AuditKind: String, Sendable, CaseIterable {
     case paymentRun = "payment_run"
     case setting
     case webhookEndpoint = "webhook_endpoint"
+    /// A person's data handed over (the export), and later its erasure.
+    case personalData = "personal_data"
 }
 
 /// Which changes to read: about a person, by a person, of some kinds, within a time.

@@ -54,6 +54,8 @@ extension DeskTemplates {
         <p>{{t.passwordHow}}</p>
         <form method="post" action="/desk/me/password"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">{{t.sendPasswordLink}}</button></form>
         </section>{{/password}}
+        <section aria-labelledby="data-heading"><h2 id="data-heading">{{t.personalData}}</h2><p>{{t.personalDataMine}}</p>
+        <p><a class="button quiet" href="/desk/me/export" download>{{t.personalDataDownload}}</a></p></section>
         <section aria-labelledby="sessions-heading"><h2 id="sessions-heading">{{t.sessions}}</h2>
         <table class="rows"><thead><tr><th scope="col">{{t.client}}</th><th scope="col">{{t.signedIn}}</th><th scope="col">{{t.lastUsed}}</th>\
         <th scope="col">{{t.actions}}</th></tr></thead><tbody>

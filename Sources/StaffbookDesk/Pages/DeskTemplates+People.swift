@@ -48,6 +48,8 @@ extension DeskTemplates {
         </section>
         </div>
         {{> personHistory}}
+        {{#canExport}}<section aria-labelledby="data-heading"><h2 id="data-heading">{{t.personalData}}</h2><p>{{t.personalDataAdmin}}</p>
+        <p><a class="button quiet" href="/desk/people/{{id}}/export" download>{{t.personalDataDownload}}</a></p></section>{{/canExport}}
         """
 
     static let profile = """

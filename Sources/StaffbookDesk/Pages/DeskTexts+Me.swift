@@ -140,6 +140,19 @@ extension DeskTexts {
         ("audit.payment_run", "payment run", "platební dávka"),
         ("audit.setting", "setting", "nastavení"),
         ("audit.webhook_endpoint", "webhook", "webhook"),
+        ("audit.personal_data", "personal data", "osobní údaje"),
+        ("personalData", "Personal data", "Osobní údaje"),
+        (
+            "personalDataMine",
+            "Everything Staffbook holds about you, as one ZIP: JSON files, your uploaded invoices and a README saying what each file is.",
+            "Vše, co o vás Staffbook uchovává, v jednom ZIPu: soubory JSON, vámi nahrané faktury a README s popisem každého souboru."
+        ),
+        (
+            "personalDataAdmin",
+            "Everything Staffbook holds about this person, as one ZIP, for answering their request. It is recorded in their history.",
+            "Vše, co o této osobě Staffbook uchovává, v jednom ZIPu, pro vyřízení její žádosti. Zapíše se do její historie."
+        ),
+        ("personalDataDownload", "Download (ZIP)", "Stáhnout (ZIP)"),
         ("secondFactor", "Second factor", "Druhý faktor"),
         ("secondStep", "Code from your app", "Kód z aplikace"),
         (

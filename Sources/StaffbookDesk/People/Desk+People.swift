@@ -110,6 +110,7 @@ extension Desk {
         if canResetFactor { canResetFactor = try await services.auth.hasSecondFactor(person.id) }
         let model: [String: Any] = [
             "history": changes as Any, "canResetFactor": canResetFactor,
+            "canExport": AccessPolicy.allows("exportUserData", roles: session.account.roles),
             "id": person.id.lowercasedString,
             "name": [person.academicTitle, person.firstName, person.lastName].compactMap { $0 }.joined(separator: " "),
             "email": person.email, "position": person.position ?? "", "phone": person.phone ?? "",

@@ -141,6 +141,15 @@ extension APIHandler {
         try await people.putUserBillingDetails(input)
     }
 
+    // MARK: personalData
+
+    func exportUserData(_ input: Operations.ExportUserData.Input) async throws -> Operations.ExportUserData.Output {
+        try await personalData.exportUserData(input)
+    }
+    func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output {
+        try await personalData.exportMyData(input)
+    }
+
     // MARK: rates
 
     func listUserRates(_ input: Operations.ListUserRates.Input) async throws -> Operations.ListUserRates.Output {

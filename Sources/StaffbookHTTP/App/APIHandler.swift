@@ -21,5 +21,6 @@ struct APIHandler: APIProtocol {
     let webhooks: WebhooksAPI
     let changes: ChangesAPI
     let push: PushAPI
+    let personalData: PersonalDataAPI
     let operations: OperationsAPI
 }

@@ -38,6 +38,8 @@ package struct Services: Sendable {
     package let pushDevices: PostgresPushDeviceRepository
     /// Apple's push service with its provider token, one per process; nil when not configured.
     package let apns: APNs?
+    /// A person's data as a ZIP (the API's and the desk's export).
+    package let personalDataExporter: PersonalDataExporter
 
     package let auth: AuthService
     package let invoiceService: InvoiceService
@@ -98,6 +100,7 @@ package struct Services: Sendable {
         pushSubscriptions = PostgresPushRepository(database: database, logger: logger)
         pushDevices = PostgresPushDeviceRepository(database: database, logger: logger)
         apns = config.apns.map(APNs.init(settings:))
+        personalDataExporter = PersonalDataExporter(repository: PostgresPersonalDataRepository(database: database, logger: logger), clock: clock)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent, timesheets: timesheets)

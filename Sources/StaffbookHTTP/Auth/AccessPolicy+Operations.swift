@@ -34,6 +34,7 @@ extension AccessPolicy {
         "getMyRate": .signedIn,
         "listUsers": .anyOf([.teamLeader, .admin]),
         "createUser": .anyOf([.admin]),
+        "exportUserData": .anyOf([.admin]),
         // Checked per person: the caller, a leader of one of the person's teams, or an admin.
         "getUser": .signedIn,
         "updateUser": .anyOf([.admin]),
@@ -92,6 +93,7 @@ extension AccessPolicy {
         "deleteWebhookEndpoint": .anyOf([.admin]),
         "listWebhookDeliveries": .anyOf([.admin]),
         "replayWebhookDelivery": .anyOf([.admin]),
+        "exportMyData": .signedIn,
         "listMyPushSubscriptions": .signedIn,
         "subscribeToPush": .signedIn,
         "unsubscribeFromPush": .signedIn,

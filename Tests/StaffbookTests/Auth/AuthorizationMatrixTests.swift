@@ -350,6 +350,8 @@ struct AuthorizationMatrixTests {
             body: #"{"endpoint":"https://push.example.com/x","keys":{"p256dh":"x","auth":"y"}}"#, expected: [none, .allowed, .allowed, .allowed]),
         Row(
             operation: "unsubscribeFromPush", method: .delete, path: "/v1/me/push-subscriptions/\(UUID())", expected: [none, hidden, hidden, hidden]),
+        Row(operation: "exportMyData", method: .get, path: "/v1/me/export", expected: [none, ok, ok, ok]),
+        Row(operation: "exportUserData", method: .get, path: "/v1/users/\(other)/export", expected: [none, hidden, hidden, ok]),
         Row(operation: "listMyDevices", method: .get, path: "/v1/me/devices", expected: [none, ok, ok, ok]),
         Row(
             operation: "registerDevice", method: .post, path: "/v1/me/devices", body: #"{"token":"00"}"#,

@@ -1751,6 +1751,93 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// Everything Staffbook holds about a person, as a ZIP, for an admin answering the person's request (admin).
+    ///
+    /// A ZIP: `README.txt` (who, when, what each file is, what is held but not included and
+    /// why), one JSON file per kind of record (profile, teams, contracts, rates, invoices with
+    /// their events, files' details, statement lines and payments, time entries and timer
+    /// presses, absences, timesheets, notifications, sessions, tokens and feeds without their
+    /// secrets, push devices, the history of changes to the person's records, the recent
+    /// changes feed), and the person's uploaded files under `files/` as uploaded, their SHA-256
+    /// in `invoice_files.json`. Read in one snapshot. Recorded in the person's history.
+    /// Unknown people answer 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/users/{userId}/export`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/export/get(exportUserData)`.
+    public func exportUserData(_ input: Operations.ExportUserData.Input) async throws -> Operations.ExportUserData.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ExportUserData.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/users/{}/export",
+                    parameters: [
+                        input.path.userId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.ExportUserData.Output.Ok.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        contentDisposition: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Content-Disposition",
+                            as: Swift.String.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ExportUserData.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/zip"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/zip":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationZip(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// A profile, with contracts and current rate.
     ///
     /// Admins see anyone; team leaders their members (read only); workers only themselves. Anyone else is 404.
@@ -6261,6 +6348,90 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .accepted(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Everything Staffbook holds about the caller, as a ZIP (the right of access and to portability).
+    ///
+    /// A ZIP: `README.txt` (who, when, what each file is, what is held but not included and
+    /// why), one JSON file per kind of record (profile, teams, contracts, rates, invoices with
+    /// their events, files' details, statement lines and payments, time entries and timer
+    /// presses, absences, timesheets, notifications, sessions, tokens and feeds without their
+    /// secrets, push devices, the history of changes to the person's records, the recent
+    /// changes feed), and the person's uploaded files under `files/` as uploaded, their SHA-256
+    /// in `invoice_files.json`. Read in one snapshot. Recorded in the person's history.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/me/export`.
+    /// - Remark: Generated from `#/paths//v1/me/export/get(exportMyData)`.
+    public func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ExportMyData.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/me/export",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.ExportMyData.Output.Ok.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        contentDisposition: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Content-Disposition",
+                            as: Swift.String.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ExportMyData.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/zip"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/zip":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationZip(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
                         headers: headers,
                         body: body
                     ))

@@ -97,6 +97,10 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.createUser(input) }
     }
 
+    public func exportUserData(_ input: Operations.ExportUserData.Input) async throws -> Operations.ExportUserData.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.exportUserData(input) }
+    }
+
     public func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.getUser(input) }
     }
@@ -299,6 +303,10 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
 
     public func replayWebhookDelivery(_ input: Operations.ReplayWebhookDelivery.Input) async throws -> Operations.ReplayWebhookDelivery.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.replayWebhookDelivery(input) }
+    }
+
+    public func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.exportMyData(input) }
     }
 
     public func listMyPushSubscriptions(_ input: Operations.ListMyPushSubscriptions.Input) async throws -> Operations.ListMyPushSubscriptions.Output {

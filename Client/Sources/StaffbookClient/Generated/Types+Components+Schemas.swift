@@ -4096,6 +4096,7 @@ extension Components {
             case paymentRun
             case setting
             case webhookEndpoint
+            case personalData
             /// A value this version of the client does not know (the server added it later), as sent.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
@@ -4117,6 +4118,7 @@ extension Components {
                 case "payment_run": self = .paymentRun
                 case "setting": self = .setting
                 case "webhook_endpoint": self = .webhookEndpoint
+                case "personal_data": self = .personalData
                 default: self = .unknown(rawValue)
                 }
             }
@@ -4139,11 +4141,12 @@ extension Components {
                 case .paymentRun: "payment_run"
                 case .setting: "setting"
                 case .webhookEndpoint: "webhook_endpoint"
+                case .personalData: "personal_data"
                 case .unknown(let value): value
                 }
             }
             /// The values this version of the client knows.
-            public static var allCases: [Self] { [.account, .contract, .hourlyRate, .teamMembership, .timeEntry, .invoice, .personalAccessToken, .timesheet, .absence, .calendarFeed, .vacationEntitlement, .absenceKind, .secondFactor, .session, .paymentRun, .setting, .webhookEndpoint] }
+            public static var allCases: [Self] { [.account, .contract, .hourlyRate, .teamMembership, .timeEntry, .invoice, .personalAccessToken, .timesheet, .absence, .calendarFeed, .vacationEntitlement, .absenceKind, .secondFactor, .session, .paymentRun, .setting, .webhookEndpoint, .personalData] }
             public var description: Swift.String { rawValue }
             public init(from decoder: any Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))

@@ -2791,6 +2791,169 @@ public enum Operations {
             }
         }
     }
+    /// Everything Staffbook holds about a person, as a ZIP, for an admin answering the person's request (admin).
+    ///
+    /// A ZIP: `README.txt` (who, when, what each file is, what is held but not included and
+    /// why), one JSON file per kind of record (profile, teams, contracts, rates, invoices with
+    /// their events, files' details, statement lines and payments, time entries and timer
+    /// presses, absences, timesheets, notifications, sessions, tokens and feeds without their
+    /// secrets, push devices, the history of changes to the person's records, the recent
+    /// changes feed), and the person's uploaded files under `files/` as uploaded, their SHA-256
+    /// in `invoice_files.json`. Read in one snapshot. Recorded in the person's history.
+    /// Unknown people answer 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/users/{userId}/export`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/export/get(exportUserData)`.
+    public enum ExportUserData {
+        public static let id: Swift.String = "exportUserData"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/path/userId`.
+                public var userId: Components.Parameters.UserId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - userId:
+                public init(userId: Components.Parameters.UserId) {
+                    self.userId = userId
+                }
+            }
+            public var path: Operations.ExportUserData.Input.Path
+            /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportUserData.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportUserData.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ExportUserData.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ExportUserData.Input.Path,
+                headers: Operations.ExportUserData.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/responses/200/headers/Content-Disposition`.
+                    public var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - contentDisposition:
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        contentDisposition: Swift.String? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ExportUserData.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/responses/200/content/application\/zip`.
+                    case applicationZip(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationZip`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationZip`.
+                    /// - SeeAlso: `.applicationZip`.
+                    public var applicationZip: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationZip(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExportUserData.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ExportUserData.Output.Ok.Headers = .init(),
+                    body: Operations.ExportUserData.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The archive.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{userId}/export/get(exportUserData)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportUserData.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ExportUserData.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationZip
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/zip":
+                    self = .applicationZip
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationZip:
+                    return "application/zip"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationZip
+                ]
+            }
+        }
+    }
     /// A profile, with contracts and current rate.
     ///
     /// Admins see anyone; team leaders their members (read only); workers only themselves. Anyone else is 404.
@@ -11138,6 +11301,150 @@ public enum Operations {
             public static var allCases: [Self] {
                 [
                     .json
+                ]
+            }
+        }
+    }
+    /// Everything Staffbook holds about the caller, as a ZIP (the right of access and to portability).
+    ///
+    /// A ZIP: `README.txt` (who, when, what each file is, what is held but not included and
+    /// why), one JSON file per kind of record (profile, teams, contracts, rates, invoices with
+    /// their events, files' details, statement lines and payments, time entries and timer
+    /// presses, absences, timesheets, notifications, sessions, tokens and feeds without their
+    /// secrets, push devices, the history of changes to the person's records, the recent
+    /// changes feed), and the person's uploaded files under `files/` as uploaded, their SHA-256
+    /// in `invoice_files.json`. Read in one snapshot. Recorded in the person's history.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/me/export`.
+    /// - Remark: Generated from `#/paths//v1/me/export/get(exportMyData)`.
+    public enum ExportMyData {
+        public static let id: Swift.String = "exportMyData"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/me/export/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportMyData.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportMyData.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ExportMyData.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ExportMyData.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/export/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/me/export/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// - Remark: Generated from `#/paths/v1/me/export/GET/responses/200/headers/Content-Disposition`.
+                    public var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - contentDisposition:
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        contentDisposition: Swift.String? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ExportMyData.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/me/export/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/me/export/GET/responses/200/content/application\/zip`.
+                    case applicationZip(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationZip`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationZip`.
+                    /// - SeeAlso: `.applicationZip`.
+                    public var applicationZip: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationZip(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExportMyData.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ExportMyData.Output.Ok.Headers = .init(),
+                    body: Operations.ExportMyData.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The archive.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/export/get(exportMyData)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportMyData.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ExportMyData.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationZip
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/zip":
+                    self = .applicationZip
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationZip:
+                    return "application/zip"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationZip
                 ]
             }
         }

@@ -191,6 +191,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/users`.
     /// - Remark: Generated from `#/paths//v1/users/post(createUser)`.
     func createUser(_ input: Operations.CreateUser.Input) async throws -> Operations.CreateUser.Output
+    /// Everything Staffbook holds about a person, as a ZIP, for an admin answering the person's request (admin).
+    ///
+    /// A ZIP: `README.txt` (who, when, what each file is, what is held but not included and
+    /// why), one JSON file per kind of record (profile, teams, contracts, rates, invoices with
+    /// their events, files' details, statement lines and payments, time entries and timer
+    /// presses, absences, timesheets, notifications, sessions, tokens and feeds without their
+    /// secrets, push devices, the history of changes to the person's records, the recent
+    /// changes feed), and the person's uploaded files under `files/` as uploaded, their SHA-256
+    /// in `invoice_files.json`. Read in one snapshot. Recorded in the person's history.
+    /// Unknown people answer 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/users/{userId}/export`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/export/get(exportUserData)`.
+    func exportUserData(_ input: Operations.ExportUserData.Input) async throws -> Operations.ExportUserData.Output
     /// A profile, with contracts and current rate.
     ///
     /// Admins see anyone; team leaders their members (read only); workers only themselves. Anyone else is 404.
@@ -553,6 +568,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay`.
     /// - Remark: Generated from `#/paths//v1/webhooks/{endpointId}/deliveries/{deliveryId}/replay/post(replayWebhookDelivery)`.
     func replayWebhookDelivery(_ input: Operations.ReplayWebhookDelivery.Input) async throws -> Operations.ReplayWebhookDelivery.Output
+    /// Everything Staffbook holds about the caller, as a ZIP (the right of access and to portability).
+    ///
+    /// A ZIP: `README.txt` (who, when, what each file is, what is held but not included and
+    /// why), one JSON file per kind of record (profile, teams, contracts, rates, invoices with
+    /// their events, files' details, statement lines and payments, time entries and timer
+    /// presses, absences, timesheets, notifications, sessions, tokens and feeds without their
+    /// secrets, push devices, the history of changes to the person's records, the recent
+    /// changes feed), and the person's uploaded files under `files/` as uploaded, their SHA-256
+    /// in `invoice_files.json`. Read in one snapshot. Recorded in the person's history.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/me/export`.
+    /// - Remark: Generated from `#/paths//v1/me/export/get(exportMyData)`.
+    func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output
     /// The browsers the caller subscribed to Web Push, and the key a browser subscribes with.
     ///
     /// - Remark: HTTP `GET /v1/me/push-subscriptions`.
@@ -1365,6 +1394,29 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Everything Staffbook holds about a person, as a ZIP, for an admin answering the person's request (admin).
+    ///
+    /// A ZIP: `README.txt` (who, when, what each file is, what is held but not included and
+    /// why), one JSON file per kind of record (profile, teams, contracts, rates, invoices with
+    /// their events, files' details, statement lines and payments, time entries and timer
+    /// presses, absences, timesheets, notifications, sessions, tokens and feeds without their
+    /// secrets, push devices, the history of changes to the person's records, the recent
+    /// changes feed), and the person's uploaded files under `files/` as uploaded, their SHA-256
+    /// in `invoice_files.json`. Read in one snapshot. Recorded in the person's history.
+    /// Unknown people answer 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/users/{userId}/export`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/export/get(exportUserData)`.
+    public func exportUserData(
+        path: Operations.ExportUserData.Input.Path,
+        headers: Operations.ExportUserData.Input.Headers = .init()
+    ) async throws -> Operations.ExportUserData.Output {
+        try await exportUserData(Operations.ExportUserData.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// A profile, with contracts and current rate.
     ///
     /// Admins see anyone; team leaders their members (read only); workers only themselves. Anyone else is 404.
@@ -2130,6 +2182,22 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// Everything Staffbook holds about the caller, as a ZIP (the right of access and to portability).
+    ///
+    /// A ZIP: `README.txt` (who, when, what each file is, what is held but not included and
+    /// why), one JSON file per kind of record (profile, teams, contracts, rates, invoices with
+    /// their events, files' details, statement lines and payments, time entries and timer
+    /// presses, absences, timesheets, notifications, sessions, tokens and feeds without their
+    /// secrets, push devices, the history of changes to the person's records, the recent
+    /// changes feed), and the person's uploaded files under `files/` as uploaded, their SHA-256
+    /// in `invoice_files.json`. Read in one snapshot. Recorded in the person's history.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/me/export`.
+    /// - Remark: Generated from `#/paths//v1/me/export/get(exportMyData)`.
+    public func exportMyData(headers: Operations.ExportMyData.Input.Headers = .init()) async throws -> Operations.ExportMyData.Output {
+        try await exportMyData(Operations.ExportMyData.Input(headers: headers))
     }
     /// The browsers the caller subscribed to Web Push, and the key a browser subscribes with.
     ///

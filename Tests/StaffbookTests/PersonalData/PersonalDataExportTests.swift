@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
+
+/// The right of access and to portability: everything held about a person, as a ZIP read back
+/// with Python's `zipfile`, not with our code.
+@Suite("Personal data: the export")
+struct PersonalDataExportTests {
+    /// Lists the archive, parses each JSON file, and checks each uploaded file against the
+    /// SHA-256 its details give; prints what it found as JSON.
+    static let reader = """
+        import hashlib, json, sys, zipfile
+        archive = zipfile.ZipFile(sys.argv[1])
+        assert archive.testzip() is None
+        names = archive.namelist()
+        counts, found = {}, []
+        for name in names:
+            if name.endswith(".json"):
+                rows = json.loads(archive.read(name))
+                counts[name] = len(rows)
+                text = json.dumps(rows)
+                found += [key for key in ("password_hash", "secret_hash", "sealed_secret", "code_hash", "token_hash", "p256dh") if key in text]
+        files = json.loads(archive.read("invoice_files.json"))
+        matching = sum(1 for f in files if hashlib.sha256(archive.read(f["path"])).hexdigest() == f["sha256"])
+        readme = archive.read("README.txt").decode()
+        described = all(name in readme for name in names if name != "README.txt")
+        print(json.dumps({"names": names, "counts": counts, "secrets": found, "files": len(files), "matching": matching,
+                          "described": described, "omissions": "recovery_codes" in readme}))
+        """
+
+    struct ReadBack: Decodable {
+        var names: [String]
+        var counts: [String: Int]
+        var secrets: [String]
+        var files: Int
+        var matching: Int
+        var described: Bool
+        var omissions: Bool
+    }
+
+    static func read(_ response: TestResponse) throws -> ReadBack {
+        let output = try PythonReader.output(of: reader, reading: Data(buffer: response.body), suffix: "zip", library: "zipfile")
+        return try JSONDecoder().decode(ReadBack.self, from: output)
+    }
+
+    @Test func aPersonsExportHoldsEveryKindOfRecordAboutThemAndTheirFilesMatchBySHA256() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let id = try #require(try await app.sql("SELECT id::text FROM accounts WHERE email = 'jan.novak@staffbook.example'").first ?? nil)
+            _ = try await app.send(.post, "/v1/me/absences", token: jan, json: AbsenceTests.request("vacation", "2026-12-07", "2026-12-08"))
+
+            let response = try await app.send(.get, "/v1/me/export", token: jan)
+            #expect(response.status == .ok && response.headers[.contentType] == "application/zip")
+            #expect(response.headers[.contentDisposition] == "attachment; filename=\"staffbook-personal-data-\(CalendarDay(app.clock.now()).iso).zip\"")
+            let archive = try Self.read(response)
+            for table in PersonalDataTables.exported { #expect(archive.names.contains(table.file), "\(table.file)") }
+            #expect(archive.secrets.isEmpty, "no secret is handed over: \(archive.secrets)")
+            #expect(archive.described && archive.omissions, "the README names every file and what is left out")
+            #expect(archive.counts["profile.json"] == 1)
+            for (file, table) in [("time_entries.json", "time_entries"), ("invoices.json", "invoices"), ("absences.json", "absences")] {
+                let held = try await app.sql("SELECT count(*)::text FROM \(table) WHERE account_id = '\(id)'").first.flatMap { $0 }
+                #expect(held == String(archive.counts[file] ?? -1), "\(file): every row of the person's, none of anyone else's")
+            }
+            let uploaded = try await app.sql(
+                "SELECT count(*)::text FROM invoice_files f JOIN invoices i ON i.id = f.invoice_id WHERE i.account_id = '\(id)'"
+            ).first.flatMap { $0 }
+            #expect(archive.files > 0 && String(archive.files) == uploaded && archive.matching == archive.files, "every file, as uploaded")
+            #expect(archive.names.filter { $0.hasPrefix("files/") }.count == archive.files)
+            #expect(
+                try await app.sql("SELECT action FROM audit_log WHERE entity = 'personal_data' AND subject_id = '\(id)'") == ["exported"],
+                "the hand-over is in the person's history")
+        }
+    }
+
+    @Test func anAdminExportsAPersonOnTheirRequestAndAnUnknownPersonIs404() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let lead = try await app.token("lead.mobile@staffbook.example")
+            let id = try #require(try await app.sql("SELECT id::text FROM accounts WHERE email = 'petra.svobodova@staffbook.example'").first ?? nil)
+            let response = try await app.send(.get, "/v1/users/\(id)/export", token: admin)
+            #expect(response.status == .ok)
+            #expect(try Self.read(response).counts["profile.json"] == 1)
+            #expect(try await app.send(.get, "/v1/users/\(id)/export", token: lead).status == .notFound, "a leader is not an admin")
+            #expect(try await app.send(.get, "/v1/users/\(UUID())/export", token: admin).status == .notFound)
+        }
+    }
+
+    /// A new table (or column) that names a person fails this until the export includes it or
+    /// says why not.
+    @Test func everyColumnThatNamesAPersonIsExportedOrOmittedWithAReason() async throws {
+        try await TestApp.test { app in
+            let naming = try await app.sql(
+                """
+                SELECT DISTINCT c.conrelid::regclass::text || '.' || a.attname FROM pg_constraint c
+                JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+                WHERE c.contype = 'f' AND c.confrelid IN ('accounts'::regclass, 'invoices'::regclass)
+                UNION SELECT table_name || '.' || column_name FROM information_schema.columns
+                WHERE table_schema = 'public' AND column_name IN ('account_id', 'person_id', 'subject_id', 'invoice_id')
+                UNION SELECT 'accounts.id'
+                """)
+            #expect(naming.count > 30)
+            let covered = Set(PersonalDataTables.exported.flatMap(\.covers))
+            let omitted = Set(PersonalDataTables.omitted.map(\.what))
+            for case let column? in naming {
+                let name = String(column.split(separator: ".").last ?? "")
+                #expect(
+                    covered.contains(column) || omitted.contains(column) || PersonalDataTables.actorColumns.contains(name)
+                        || Self.notAboutThePerson.contains(column),
+                    "\(column) names a person but is neither exported nor omitted with a reason")
+            }
+        }
+    }
+
+    /// Columns that point at an invoice or a person but hold nothing about them beyond the link.
+    static let notAboutThePerson: Set<String> = ["invoices.current_file_id"]
+}
