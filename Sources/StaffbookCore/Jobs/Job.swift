@@ -20,6 +20,8 @@ package enum JobKind: String, Sendable, CaseIterable, Codable {
     case deliverPush = "deliver_push"
     /// One notification to one phone through Apple's push service (once per notification and phone).
     case deliverAPNs = "deliver_apns"
+    /// Every night: personal data past its retention is erased (`RetentionPolicy`).
+    case retention
 
     /// The kinds an admin may run by hand (`POST /v1/jobs/{kind}/run`).
     package static let runnableByAdmins: [JobKind] = [.statements, .reminders]

@@ -22,11 +22,12 @@ package struct Schedule: Sendable, Equatable {
     }
 
     /// The month-end: statements on the 1st at 06:00, reminders every day at 09:00; and
-    /// housekeeping every night at 03:30.
+    /// housekeeping every night at 03:30, retention at 03:45.
     package static let monthEnd: [Schedule] = [
         Schedule(kind: .statements, frequency: .monthly(day: 1), hour: 6),
         Schedule(kind: .reminders, frequency: .daily, hour: 9),
         Schedule(kind: .housekeeping, frequency: .daily, hour: 3, minute: 30),
+        Schedule(kind: .retention, frequency: .daily, hour: 3, minute: 45),
     ]
 
     /// The occurrences whose time falls in `from...to`, as jobs.

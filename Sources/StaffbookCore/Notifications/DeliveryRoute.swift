@@ -14,7 +14,9 @@ package enum DeliveryRoute: Sendable, Equatable {
             guard let companyWebhook else { return .skip(reason: "no company chat webhook configured") }
             return .chat(webhook: companyWebhook)
         }
-        guard recipient.isActive || kind == .invitation else { return .skip(reason: "account deactivated") }
+        guard recipient.isActive || kind == .invitation || kind == .personalDataErased else {
+            return .skip(reason: "account deactivated")
+        }
         switch kind.isAlwaysByEmail ? .email : recipient.preference {
         case .off:
             return .skip(reason: "turned off by the person")

@@ -69,14 +69,17 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     package var decision: String?
     /// A webhook endpoint's URL.
     package var endpoint: String?
+    /// Where the mail goes instead of the account's address: the address an erased person had.
+    package var address: String?
 
     package init(
         period: String? = nil, amount: String? = nil, reason: String? = nil, effectiveFrom: String? = nil, sequence: Int? = nil,
         of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil, account: String? = nil,
         attention: Int? = nil, unpaidRuns: [Int]? = nil, waiting: Int? = nil, unsubmittedTimesheets: Int? = nil,
         unapprovedTimesheets: Int? = nil, person: String? = nil, timeOff: TimeOff? = nil, decision: String? = nil,
-        endpoint: String? = nil
+        endpoint: String? = nil, address: String? = nil
     ) {
+        self.address = address
         self.person = person
         self.timeOff = timeOff
         self.decision = decision

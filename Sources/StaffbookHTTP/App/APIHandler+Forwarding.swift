@@ -146,6 +146,12 @@ extension APIHandler {
     func exportUserData(_ input: Operations.ExportUserData.Input) async throws -> Operations.ExportUserData.Output {
         try await personalData.exportUserData(input)
     }
+    func eraseUser(_ input: Operations.EraseUser.Input) async throws -> Operations.EraseUser.Output {
+        try await personalData.eraseUser(input)
+    }
+    func listErasures(_ input: Operations.ListErasures.Input) async throws -> Operations.ListErasures.Output {
+        try await personalData.listErasures(input)
+    }
     func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output {
         try await personalData.exportMyData(input)
     }

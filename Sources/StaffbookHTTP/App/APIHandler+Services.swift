@@ -51,7 +51,7 @@ extension APIHandler {
             push: PushAPI(
                 subscriptions: services.pushSubscriptions, devices: services.pushDevices, apnsConfigured: services.apns != nil,
                 vapid: services.config.vapid, policy: services.config.monthEnd.webhookPolicy, clock: clock),
-            personalData: PersonalDataAPI(exports: services.personalDataExporter),
+            personalData: PersonalDataAPI(exports: services.personalDataExporter, eraser: services.personalDataEraser),
             operations: OperationsAPI(database: database, metrics: metrics, metricsAccess: config.metricsAccess)
         )
     }

@@ -62,6 +62,10 @@ extension AppConfig {
             config.vapid = vapid
         }
         config.apns = try Self.apns(values)
+        config.retention = RetentionPolicy(
+            personYears: try values.int("retention.personYears", default: 3, in: 1...50),
+            accountingYears: try values.int("retention.accountingYears", default: 10, in: 5...50),
+            activityMonths: try values.int("retention.activityMonths", default: 6, in: 1...120))
         if let token = values.optionalString("metrics.token", isSecret: true) {
             guard token.utf8.count >= 16 else { throw ConfigurationError(key: "metrics.token", reason: "shorter than 16 characters") }
             config.metricsAccess = .token(token)

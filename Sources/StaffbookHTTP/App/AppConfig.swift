@@ -53,6 +53,8 @@ package struct AppConfig: Sendable {
     /// Apple's push service: the `.p8` key, its id, the team, the app's topic and the host; nil:
     /// phones cannot register.
     package var apns: APNs.Settings?
+    /// How long personal data is kept (`RETENTION_*`).
+    package var retention = RetentionPolicy()
 
     package init(
         http: HTTP,

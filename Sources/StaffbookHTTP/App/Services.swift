@@ -40,6 +40,8 @@ package struct Services: Sendable {
     package let apns: APNs?
     /// A person's data as a ZIP (the API's and the desk's export).
     package let personalDataExporter: PersonalDataExporter
+    package let retention: PostgresRetentionRepository
+    package let personalDataEraser: PersonalDataEraser
 
     package let auth: AuthService
     package let invoiceService: InvoiceService
@@ -100,6 +102,8 @@ package struct Services: Sendable {
         pushSubscriptions = PostgresPushRepository(database: database, logger: logger)
         pushDevices = PostgresPushDeviceRepository(database: database, logger: logger)
         apns = config.apns.map(APNs.init(settings:))
+        retention = PostgresRetentionRepository(database: database, logger: logger)
+        personalDataEraser = PersonalDataEraser(repository: retention, clock: clock)
         personalDataExporter = PersonalDataExporter(repository: PostgresPersonalDataRepository(database: database, logger: logger), clock: clock)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
@@ -142,6 +146,7 @@ package struct Services: Sendable {
                     notifications: notifications, devices: pushDevices, renderer: try NotificationRenderer(links: accountLinks), apns: $0,
                     clock: clock, logger: logger)
             },
+            retention: RetentionService(repository: retention, policy: config.retention),
             schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock, logger: logger
         )
     }

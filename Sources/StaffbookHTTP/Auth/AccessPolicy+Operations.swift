@@ -39,6 +39,8 @@ extension AccessPolicy {
         "getUser": .signedIn,
         "updateUser": .anyOf([.admin]),
         "deactivateUser": .anyOf([.admin]),
+        "eraseUser": .anyOf([.admin]),
+        "listErasures": .anyOf([.admin]),
         "reactivateUser": .anyOf([.admin]),
         "addContract": .anyOf([.admin]),
         "endContract": .anyOf([.admin]),

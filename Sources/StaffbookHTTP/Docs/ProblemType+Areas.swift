@@ -18,6 +18,7 @@ extension ProblemType {
         case .awaitingSecondAdmin, .ownPaymentRun: ["Payments"]
         case .ownRequest: ["Invoices"]
         case .cursorExpired: ["Me", "Teams"]
+        case .personStillActive: ["People"]
         case .pushNotConfigured: ["Me"]
         case .absenceOverlap, .absenceBalanceExceeded: ["Absences"]
         case .invalidIsdoc, .checksNeedAttention: ["Invoices"]

@@ -44,6 +44,7 @@ enum ProblemType: String, Sendable, CaseIterable {
     case awaitingSecondAdmin = "awaiting-second-admin"
     case ownPaymentRun = "own-payment-run"
     case cursorExpired = "cursor-expired"
+    case personStillActive = "person-still-active"
     case pushNotConfigured = "push-not-configured"
     case ownRequest = "own-request"
     case secondFactorActive = "second-factor-active"
@@ -287,6 +288,12 @@ enum ProblemType: String, Sendable, CaseIterable {
                 detail: LocalizedText(
                     en: "This server has no key for this push service (Web Push or APNs); notifications reach e-mail and chat only.",
                     cs: "Tento server nemá klíč pro tuto službu push (Web Push nebo APNs); upozornění chodí jen e-mailem a do chatu."))
+        case .personStillActive:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "Still active", cs: "Stále aktivní"),
+                detail: LocalizedText(
+                    en: "Only someone who left can be erased; deactivate this person first.",
+                    cs: "Vymazat lze jen toho, kdo odešel; nejdřív tuto osobu deaktivujte."))
         case .cursorExpired:
             Entry(
                 status: .gone, title: LocalizedText(en: "Sync from scratch", cs: "Synchronizujte znovu od začátku"),

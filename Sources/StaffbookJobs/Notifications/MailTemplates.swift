@@ -173,6 +173,26 @@ enum MailTemplates {
                     the webhook {{endpoint}} was turned off ({{reason}}): no delivery to it succeeded. The events waiting for it \
                     go once an admin turns it on again in Staffbook (PUT /v1/webhooks/…, active: true).
                     """)
+        case (.personalDataErased, .cs):
+            Texts(
+                subject: "Vaše osobní údaje ve Staffbooku byly vymazány",
+                text: """
+                    Dobrý den,
+
+                    na vaši žádost jsme ve Staffbooku vymazali vaše osobní údaje: kontakty, přihlášení, poznámky a historii. \
+                    Faktury, výkazy a platby musíme podle zákona o účetnictví a zákona o DPH uchovat; zůstávají u nich jen \
+                    vaše iniciály. Na tuto adresu vám už nic nepošleme.
+                    """)
+        case (.personalDataErased, .en):
+            Texts(
+                subject: "Your personal data in Staffbook was erased",
+                text: """
+                    Hello,
+
+                    as you asked, we erased your personal data in Staffbook: contacts, sign-ins, notes and history. Invoices, \
+                    statements and payments must be kept under accounting and VAT law; only your initials stay with them. \
+                    Nothing more will be sent to this address.
+                    """)
         case (.absenceDecided, .cs):
             Texts(
                 subject: "Vaše volno na {{days}}: {{decision}}",

@@ -21,6 +21,8 @@ package final class JobWorker: Service, Sendable {
     let push: PushDeliverer?
     /// Nil when Apple's push service is not configured.
     let apns: APNsDeliverer?
+    /// Nil where a test runs the worker without it.
+    let retention: RetentionService?
     let schedules: [Schedule]
     let config: MonthEndConfig
     let clock: any AppClock
@@ -33,7 +35,7 @@ package final class JobWorker: Service, Sendable {
     package init(
         queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore,
         checks: InvoiceChecksService, webhooks: WebhookDispatcher, changes: any ChangeFeedRepository, push: PushDeliverer?,
-        apns: APNsDeliverer? = nil, schedules: [Schedule],
+        apns: APNsDeliverer? = nil, retention: RetentionService? = nil, schedules: [Schedule],
         config: MonthEndConfig, clock: any AppClock, logger: Logger
     ) {
         self.queue = queue
@@ -46,6 +48,7 @@ package final class JobWorker: Service, Sendable {
         self.changes = changes
         self.push = push
         self.apns = apns
+        self.retention = retention
         self.schedules = schedules
         self.config = config
         self.clock = clock
@@ -193,6 +196,11 @@ package final class JobWorker: Service, Sendable {
                 let device = job.payload["device"].flatMap({ UUID(uuidString: $0) })
             else { return .giveUp(error: "the job names no notification or device", effects: []) }
             return try await apns?.deliver(notificationId: id, deviceId: device) ?? .done([])
+        case .retention:
+            for entry in try await retention?.run(now: clock.now()) ?? [] {
+                logger.info("retention", metadata: ["rule": .string(entry.rule.rawValue), "counts": "\(entry.counts.sorted { $0.key < $1.key })"])
+            }
+            return .done([])
         case .housekeeping:
             let pruned = try await idempotency.prune(now: clock.now())
             let forgotten = try await changes.prune(before: clock.now().addingTimeInterval(-ChangeRetention.kept))

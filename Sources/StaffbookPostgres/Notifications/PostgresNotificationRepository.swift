@@ -61,7 +61,7 @@ package struct PostgresNotificationRepository: NotificationRepository {
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
-                SELECT a.email::text, a.first_name, a.last_name, a.language, n.chat_webhook_url, a.is_active,
+                SELECT coalesce(n.payload->>'address', a.email::text), a.first_name, a.last_name, a.language, n.chat_webhook_url, a.is_active,
                        coalesce(p.channel, 'email')
                 FROM accounts a
                 LEFT JOIN notifications n ON n.id = \(notification.id)

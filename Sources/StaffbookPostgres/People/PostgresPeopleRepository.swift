@@ -207,10 +207,12 @@ package struct PostgresPeopleRepository: PeopleRepository {
         let logger = self.logger
         return try await database.withTransaction { connection in
             let rows = try await connection.query(
-                "SELECT is_active FROM accounts WHERE id = \(id) FOR UPDATE", logger: logger
+                "SELECT is_active, erased_at IS NOT NULL FROM accounts WHERE id = \(id) FOR UPDATE", logger: logger
             )
-            guard let current = try await rows.collect().first?.decode(Bool.self) else { return false }
+            guard let (current, erased) = try await rows.collect().first?.decode((Bool, Bool).self) else { return false }
             guard current != active else { return true }
+            // An erased account has no one to come back: it cannot be turned on again.
+            if erased { return false }
             let deactivatedAt: Date? = active ? nil : now
             try await connection.query(
                 """

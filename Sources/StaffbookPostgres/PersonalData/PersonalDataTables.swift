@@ -133,6 +133,7 @@ enum PersonalDataTables {
         .init(what: "idempotency_keys.account_id", why: "answers kept a day so a repeated request is not done twice"),
         .init(what: "time_rollup_days.account_id", why: "sums of the time entries, which are included"),
         .init(what: "time_rollup_months.account_id", why: "sums of the time entries, which are included"),
+        .init(what: "erasures.subject_id", why: "the erasure log: what went, when and under which rule, without personal data"),
         .init(what: "capacity_months.account_id", why: "monthly capacity computed from the contracts and capacity, which are included"),
         .init(
             what: "records of what the person did as a leader or admin (decided_by, set_by, changed_by, actor_id, uploaded_by, created_by, "

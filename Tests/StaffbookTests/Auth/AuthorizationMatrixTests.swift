@@ -352,6 +352,10 @@ struct AuthorizationMatrixTests {
             operation: "unsubscribeFromPush", method: .delete, path: "/v1/me/push-subscriptions/\(UUID())", expected: [none, hidden, hidden, hidden]),
         Row(operation: "exportMyData", method: .get, path: "/v1/me/export", expected: [none, ok, ok, ok]),
         Row(operation: "exportUserData", method: .get, path: "/v1/users/\(other)/export", expected: [none, hidden, hidden, ok]),
+        Row(
+            operation: "eraseUser", method: .post, path: "/v1/users/\(other)/erasure", body: #"{"reason":"person_request"}"#,
+            expected: [none, hidden, hidden, .status(409)]),
+        Row(operation: "listErasures", method: .get, path: "/v1/erasures", expected: [none, hidden, hidden, ok]),
         Row(operation: "listMyDevices", method: .get, path: "/v1/me/devices", expected: [none, ok, ok, ok]),
         Row(
             operation: "registerDevice", method: .post, path: "/v1/me/devices", body: #"{"token":"00"}"#,

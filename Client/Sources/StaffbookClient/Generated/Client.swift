@@ -72,6 +72,7 @@ import Foundation
 /// | `urn:staffbook:problem:too-many-tokens` | 409 | the person has the most live personal access tokens allowed (50) |
 /// | `urn:staffbook:problem:awaiting-second-admin` | 409 | the payment run waits for a second admin's approval: its file is not released and it cannot be sent |
 /// | `urn:staffbook:problem:own-payment-run` | 409 | the admin made this run: another admin approves it |
+/// | `urn:staffbook:problem:person-still-active` | 409 | only someone who left can be erased: deactivate them first |
 /// | `urn:staffbook:problem:cursor-expired` | 410 | a changes feed's cursor is older than the history kept (30 days): sync from scratch |
 /// | `urn:staffbook:problem:push-not-configured` | 409 | the server has no key for that push service (`PUSH_VAPID_PRIVATE_KEY`, `APNS_KEY_FILE`): browsers cannot subscribe, phones cannot register |
 /// | `urn:staffbook:problem:own-request` | 409 | the admin asked for this approval over failing checks (or this bank account's confirmation) already: another admin agrees to it |
@@ -2065,6 +2066,174 @@ public struct Client: APIProtocol {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.UserProfile.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Erase a person who left, on their request, before the retention policy's time (admin).
+    ///
+    /// What the law does not require keeping goes at once, as the nightly retention does it
+    /// when the person has been gone `RETENTION_PERSON_YEARS`: the account keeps its id and the
+    /// initials (invoices, payments and reports still name someone and sum the same) and loses
+    /// its e-mail, phone, personal e-mail, title, position, billing details and password; free
+    /// texts the person wrote (entry descriptions and tags, absence notes, timesheet reasons)
+    /// are cleared; sessions, tokens, second factor, feeds, push, notifications, the changes
+    /// feed and the history of changes about them are deleted. Invoices, their files, statements
+    /// and payments stay for the accounting period. The person is told by e-mail at the address
+    /// they had. The reason is one of a fixed list, so the erasure log holds no free text. An
+    /// active person answers 409 `person-still-active` (deactivate them first); erasing again
+    /// changes nothing; an erased account cannot be reactivated (404). Integrations are not
+    /// sent the change.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/users/{userId}/erasure`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/erasure/post(eraseUser)`.
+    public func eraseUser(_ input: Operations.EraseUser.Input) async throws -> Operations.EraseUser.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.EraseUser.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/users/{}/erasure",
+                    parameters: [
+                        input.path.userId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.EraseUser.Output.Ok.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.EraseUser.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Erasure.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// The erasure log, newest first (admin) — what went, when, under which rule; no names.
+    ///
+    /// - Remark: HTTP `GET /v1/erasures`.
+    /// - Remark: Generated from `#/paths//v1/erasures/get(listErasures)`.
+    public func listErasures(_ input: Operations.ListErasures.Input) async throws -> Operations.ListErasures.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ListErasures.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/erasures",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "limit",
+                    value: input.query.limit
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.ListErasures.Output.Ok.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ListErasures.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErasureList.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)

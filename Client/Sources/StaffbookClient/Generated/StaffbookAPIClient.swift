@@ -113,6 +113,14 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.deactivateUser(input) }
     }
 
+    public func eraseUser(_ input: Operations.EraseUser.Input) async throws -> Operations.EraseUser.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.eraseUser(input) }
+    }
+
+    public func listErasures(_ input: Operations.ListErasures.Input) async throws -> Operations.ListErasures.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.listErasures(input) }
+    }
+
     public func reactivateUser(_ input: Operations.ReactivateUser.Input) async throws -> Operations.ReactivateUser.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.reactivateUser(input) }
     }

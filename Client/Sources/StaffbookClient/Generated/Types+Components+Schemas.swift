@@ -3493,6 +3493,174 @@ extension Components {
                 case items
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ErasureRequest`.
+        public struct ErasureRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ErasureRequest/reason`.
+            public var reason: Components.Schemas.ErasureReason
+            /// Creates a new `ErasureRequest`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            public init(reason: Components.Schemas.ErasureReason) {
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case reason
+            }
+        }
+        /// Why early: the person asked (GDPR Art. 17), withdrew a consent, or the data is no longer needed.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ErasureReason`.
+        public enum ErasureReason: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+            case personRequest
+            case consentWithdrawn
+            case noLongerNeeded
+            /// A value this version of the client does not know (the server added it later), as sent.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "person_request": self = .personRequest
+                case "consent_withdrawn": self = .consentWithdrawn
+                case "no_longer_needed": self = .noLongerNeeded
+                default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case .personRequest: "person_request"
+                case .consentWithdrawn: "consent_withdrawn"
+                case .noLongerNeeded: "no_longer_needed"
+                case .unknown(let value): value
+                }
+            }
+            /// The values this version of the client knows.
+            public static var allCases: [Self] { [.personRequest, .consentWithdrawn, .noLongerNeeded] }
+            public var description: Swift.String { rawValue }
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Erasure`.
+        public struct Erasure: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Erasure/at`.
+            public var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Erasure/rule`.
+            public enum RulePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case personLeft
+                case accountingPeriodEnded
+                case activityAged
+                case onRequest
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "person_left": self = .personLeft
+                    case "accounting_period_ended": self = .accountingPeriodEnded
+                    case "activity_aged": self = .activityAged
+                    case "on_request": self = .onRequest
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .personLeft: "person_left"
+                    case .accountingPeriodEnded: "accounting_period_ended"
+                    case .activityAged: "activity_aged"
+                    case .onRequest: "on_request"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.personLeft, .accountingPeriodEnded, .activityAged, .onRequest] }
+                public var description: Swift.String { rawValue }
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Erasure/rule`.
+            public var rule: Components.Schemas.Erasure.RulePayload
+            /// The anonymised account (absent for rules over many people).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Erasure/subjectId`.
+            public var subjectId: Components.Schemas.Id?
+            /// - Remark: Generated from `#/components/schemas/Erasure/reason`.
+            public var reason: Components.Schemas.ErasureReason?
+            /// What kind of record and how many.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Erasure/counts`.
+            public struct CountsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.Int]
+                /// Creates a new `CountsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.Int] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// What kind of record and how many.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Erasure/counts`.
+            public var counts: Components.Schemas.Erasure.CountsPayload
+            /// Creates a new `Erasure`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - rule:
+            ///   - subjectId: The anonymised account (absent for rules over many people).
+            ///   - reason:
+            ///   - counts: What kind of record and how many.
+            public init(
+                at: Foundation.Date,
+                rule: Components.Schemas.Erasure.RulePayload,
+                subjectId: Components.Schemas.Id? = nil,
+                reason: Components.Schemas.ErasureReason? = nil,
+                counts: Components.Schemas.Erasure.CountsPayload
+            ) {
+                self.at = at
+                self.rule = rule
+                self.subjectId = subjectId
+                self.reason = reason
+                self.counts = counts
+            }
+            public enum CodingKeys: String, CodingKey {
+                case at
+                case rule
+                case subjectId
+                case reason
+                case counts
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ErasureList`.
+        public struct ErasureList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ErasureList/items`.
+            public var items: [Components.Schemas.Erasure]
+            /// Creates a new `ErasureList`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            public init(items: [Components.Schemas.Erasure]) {
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+            }
+        }
         /// What happened; the catalogue with each type's `data` is in the README's "Integrations".
         ///
         /// - Remark: Generated from `#/components/schemas/EventType`.
@@ -9190,6 +9358,7 @@ extension Components {
             case absenceRequested
             case absenceDecided
             case webhookDisabled
+            case personalDataErased
             /// A value this version of the client does not know (the server added it later), as sent.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
@@ -9210,6 +9379,7 @@ extension Components {
                 case "absence_requested": self = .absenceRequested
                 case "absence_decided": self = .absenceDecided
                 case "webhook_disabled": self = .webhookDisabled
+                case "personal_data_erased": self = .personalDataErased
                 default: self = .unknown(rawValue)
                 }
             }
@@ -9231,11 +9401,12 @@ extension Components {
                 case .absenceRequested: "absence_requested"
                 case .absenceDecided: "absence_decided"
                 case .webhookDisabled: "webhook_disabled"
+                case .personalDataErased: "personal_data_erased"
                 case .unknown(let value): value
                 }
             }
             /// The values this version of the client knows.
-            public static var allCases: [Self] { [.invitation, .passwordReset, .statementReady, .invoiceReminder, .missingInvoicesDigest, .invoiceReturned, .invoiceReturnWithdrawn, .invoiceApproved, .invoicePaid, .rateAnnounced, .bankAccountChanged, .timesheetReminder, .timesheetApprovalReminder, .absenceRequested, .absenceDecided, .webhookDisabled] }
+            public static var allCases: [Self] { [.invitation, .passwordReset, .statementReady, .invoiceReminder, .missingInvoicesDigest, .invoiceReturned, .invoiceReturnWithdrawn, .invoiceApproved, .invoicePaid, .rateAnnounced, .bankAccountChanged, .timesheetReminder, .timesheetApprovalReminder, .absenceRequested, .absenceDecided, .webhookDisabled, .personalDataErased] }
             public var description: Swift.String { rawValue }
             public init(from decoder: any Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
@@ -11063,6 +11234,9 @@ extension Components {
             case passwordReset
             case housekeeping
             case invoiceChecks
+            case deliverPush
+            case deliverApns
+            case retention
             /// A value this version of the client does not know (the server added it later), as sent.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
@@ -11073,6 +11247,9 @@ extension Components {
                 case "password_reset": self = .passwordReset
                 case "housekeeping": self = .housekeeping
                 case "invoice_checks": self = .invoiceChecks
+                case "deliver_push": self = .deliverPush
+                case "deliver_apns": self = .deliverApns
+                case "retention": self = .retention
                 default: self = .unknown(rawValue)
                 }
             }
@@ -11084,11 +11261,14 @@ extension Components {
                 case .passwordReset: "password_reset"
                 case .housekeeping: "housekeeping"
                 case .invoiceChecks: "invoice_checks"
+                case .deliverPush: "deliver_push"
+                case .deliverApns: "deliver_apns"
+                case .retention: "retention"
                 case .unknown(let value): value
                 }
             }
             /// The values this version of the client knows.
-            public static var allCases: [Self] { [.statements, .reminders, .deliverNotification, .passwordReset, .housekeeping, .invoiceChecks] }
+            public static var allCases: [Self] { [.statements, .reminders, .deliverNotification, .passwordReset, .housekeeping, .invoiceChecks, .deliverPush, .deliverApns, .retention] }
             public var description: Swift.String { rawValue }
             public init(from decoder: any Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))

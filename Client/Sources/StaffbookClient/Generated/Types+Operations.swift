@@ -3443,6 +3443,321 @@ public enum Operations {
             }
         }
     }
+    /// Erase a person who left, on their request, before the retention policy's time (admin).
+    ///
+    /// What the law does not require keeping goes at once, as the nightly retention does it
+    /// when the person has been gone `RETENTION_PERSON_YEARS`: the account keeps its id and the
+    /// initials (invoices, payments and reports still name someone and sum the same) and loses
+    /// its e-mail, phone, personal e-mail, title, position, billing details and password; free
+    /// texts the person wrote (entry descriptions and tags, absence notes, timesheet reasons)
+    /// are cleared; sessions, tokens, second factor, feeds, push, notifications, the changes
+    /// feed and the history of changes about them are deleted. Invoices, their files, statements
+    /// and payments stay for the accounting period. The person is told by e-mail at the address
+    /// they had. The reason is one of a fixed list, so the erasure log holds no free text. An
+    /// active person answers 409 `person-still-active` (deactivate them first); erasing again
+    /// changes nothing; an erased account cannot be reactivated (404). Integrations are not
+    /// sent the change.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/users/{userId}/erasure`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/erasure/post(eraseUser)`.
+    public enum EraseUser {
+        public static let id: Swift.String = "eraseUser"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/path/userId`.
+                public var userId: Components.Parameters.UserId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - userId:
+                public init(userId: Components.Parameters.UserId) {
+                    self.userId = userId
+                }
+            }
+            public var path: Operations.EraseUser.Input.Path
+            /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.EraseUser.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.EraseUser.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.EraseUser.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ErasureRequest)
+            }
+            public var body: Operations.EraseUser.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.EraseUser.Input.Path,
+                headers: Operations.EraseUser.Input.Headers = .init(),
+                body: Operations.EraseUser.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.EraseUser.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Erasure)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Erasure {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.EraseUser.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.EraseUser.Output.Ok.Headers = .init(),
+                    body: Operations.EraseUser.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The erasure log's line.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{userId}/erasure/post(eraseUser)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.EraseUser.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.EraseUser.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The erasure log, newest first (admin) — what went, when, under which rule; no names.
+    ///
+    /// - Remark: HTTP `GET /v1/erasures`.
+    /// - Remark: Generated from `#/paths//v1/erasures/get(listErasures)`.
+    public enum ListErasures {
+        public static let id: Swift.String = "listErasures"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/erasures/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/erasures/GET/query/limit`.
+                public var limit: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit:
+                public init(limit: Swift.Int? = nil) {
+                    self.limit = limit
+                }
+            }
+            public var query: Operations.ListErasures.Input.Query
+            /// - Remark: Generated from `#/paths/v1/erasures/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListErasures.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListErasures.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListErasures.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ListErasures.Input.Query = .init(),
+                headers: Operations.ListErasures.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/erasures/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/erasures/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListErasures.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/erasures/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/erasures/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ErasureList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErasureList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListErasures.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListErasures.Output.Ok.Headers = .init(),
+                    body: Operations.ListErasures.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The log.
+            ///
+            /// - Remark: Generated from `#/paths//v1/erasures/get(listErasures)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListErasures.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListErasures.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Reactivate an account (admin).
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/reactivate`.

@@ -227,6 +227,30 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/users/{userId}/deactivate`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/deactivate/post(deactivateUser)`.
     func deactivateUser(_ input: Operations.DeactivateUser.Input) async throws -> Operations.DeactivateUser.Output
+    /// Erase a person who left, on their request, before the retention policy's time (admin).
+    ///
+    /// What the law does not require keeping goes at once, as the nightly retention does it
+    /// when the person has been gone `RETENTION_PERSON_YEARS`: the account keeps its id and the
+    /// initials (invoices, payments and reports still name someone and sum the same) and loses
+    /// its e-mail, phone, personal e-mail, title, position, billing details and password; free
+    /// texts the person wrote (entry descriptions and tags, absence notes, timesheet reasons)
+    /// are cleared; sessions, tokens, second factor, feeds, push, notifications, the changes
+    /// feed and the history of changes about them are deleted. Invoices, their files, statements
+    /// and payments stay for the accounting period. The person is told by e-mail at the address
+    /// they had. The reason is one of a fixed list, so the erasure log holds no free text. An
+    /// active person answers 409 `person-still-active` (deactivate them first); erasing again
+    /// changes nothing; an erased account cannot be reactivated (404). Integrations are not
+    /// sent the change.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/users/{userId}/erasure`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/erasure/post(eraseUser)`.
+    func eraseUser(_ input: Operations.EraseUser.Input) async throws -> Operations.EraseUser.Output
+    /// The erasure log, newest first (admin) — what went, when, under which rule; no names.
+    ///
+    /// - Remark: HTTP `GET /v1/erasures`.
+    /// - Remark: Generated from `#/paths//v1/erasures/get(listErasures)`.
+    func listErasures(_ input: Operations.ListErasures.Input) async throws -> Operations.ListErasures.Output
     /// Reactivate an account (admin).
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/reactivate`.
@@ -1461,6 +1485,48 @@ extension APIProtocol {
     ) async throws -> Operations.DeactivateUser.Output {
         try await deactivateUser(Operations.DeactivateUser.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Erase a person who left, on their request, before the retention policy's time (admin).
+    ///
+    /// What the law does not require keeping goes at once, as the nightly retention does it
+    /// when the person has been gone `RETENTION_PERSON_YEARS`: the account keeps its id and the
+    /// initials (invoices, payments and reports still name someone and sum the same) and loses
+    /// its e-mail, phone, personal e-mail, title, position, billing details and password; free
+    /// texts the person wrote (entry descriptions and tags, absence notes, timesheet reasons)
+    /// are cleared; sessions, tokens, second factor, feeds, push, notifications, the changes
+    /// feed and the history of changes about them are deleted. Invoices, their files, statements
+    /// and payments stay for the accounting period. The person is told by e-mail at the address
+    /// they had. The reason is one of a fixed list, so the erasure log holds no free text. An
+    /// active person answers 409 `person-still-active` (deactivate them first); erasing again
+    /// changes nothing; an erased account cannot be reactivated (404). Integrations are not
+    /// sent the change.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/users/{userId}/erasure`.
+    /// - Remark: Generated from `#/paths//v1/users/{userId}/erasure/post(eraseUser)`.
+    public func eraseUser(
+        path: Operations.EraseUser.Input.Path,
+        headers: Operations.EraseUser.Input.Headers = .init(),
+        body: Operations.EraseUser.Input.Body
+    ) async throws -> Operations.EraseUser.Output {
+        try await eraseUser(Operations.EraseUser.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The erasure log, newest first (admin) — what went, when, under which rule; no names.
+    ///
+    /// - Remark: HTTP `GET /v1/erasures`.
+    /// - Remark: Generated from `#/paths//v1/erasures/get(listErasures)`.
+    public func listErasures(
+        query: Operations.ListErasures.Input.Query = .init(),
+        headers: Operations.ListErasures.Input.Headers = .init()
+    ) async throws -> Operations.ListErasures.Output {
+        try await listErasures(Operations.ListErasures.Input(
+            query: query,
             headers: headers
         ))
     }
