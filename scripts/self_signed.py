@@ -1,8 +1,9 @@
 """A self-signed certificate for 127.0.0.1 and localhost, for the local peers tests talk TLS to
 (the SMTP sink, the APNs endpoint): the certificate is written to a file the client is told to
-trust, the key stays in a temporary file."""
+trust; the key is loaded from a temporary file that is removed at once."""
 import datetime
 import ipaddress
+import os
 import ssl
 import tempfile
 
@@ -28,7 +29,10 @@ def self_signed(cert_file, alpn=None):
     key_file.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
     key_file.close()
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    context.load_cert_chain(cert_file, key_file.name)
+    try:
+        context.load_cert_chain(cert_file, key_file.name)
+    finally:
+        os.unlink(key_file.name)
     if alpn:
         context.set_alpn_protocols(alpn)
     return context

@@ -13,6 +13,16 @@ struct InputValidation {
         errors.append(.init(field: field, code: code, message: message))
     }
 
+    /// An outside URL we would post to (a chat webhook, an integration's endpoint, a push
+    /// service) that the webhook policy refused, as the field's error.
+    mutating func fail(_ field: String, url problem: WebhookURL.Problem) {
+        switch problem {
+        case .insecure: fail(field, "insecure", NotificationTexts.https)
+        case .internalAddress: fail(field, "internal_address", NotificationTexts.publicHost)
+        case .malformed, .credentials: fail(field, "url", NotificationTexts.webhookURL)
+        }
+    }
+
     /// Trimmed text, required non-empty, within `maxLength`.
     mutating func requiredText(_ value: String, field: String, maxLength: Int) -> String {
         let text = value.trimmingCharacters(in: .whitespacesAndNewlines)

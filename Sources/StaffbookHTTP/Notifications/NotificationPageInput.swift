@@ -22,12 +22,8 @@ package enum NotificationPageInput {
         if let webhook {
             do {
                 _ = try WebhookURL(webhook, policy: policy)
-            } catch .insecure {
-                validation.fail("body.chatWebhookUrl", "insecure", NotificationTexts.https)
-            } catch .internalAddress {
-                validation.fail("body.chatWebhookUrl", "internal_address", NotificationTexts.publicHost)
             } catch {
-                validation.fail("body.chatWebhookUrl", "url", NotificationTexts.webhookURL)
+                validation.fail("body.chatWebhookUrl", url: error)
             }
         }
         let preferences = NotificationPreferences(language: language, chatWebhookURL: webhook, channels: chosen)

@@ -55,9 +55,7 @@ package enum PushInput {
             var validation = InputValidation()
             for problem in problems.all {
                 switch problem {
-                case .endpoint(.insecure): validation.fail("body.endpoint", "insecure", NotificationTexts.https)
-                case .endpoint(.internalAddress): validation.fail("body.endpoint", "internal_address", NotificationTexts.publicHost)
-                case .endpoint: validation.fail("body.endpoint", "url", NotificationTexts.webhookURL)
+                case .endpoint(let problem): validation.fail("body.endpoint", url: problem)
                 case .p256dh: validation.fail("body.keys.p256dh", "syntax", PushTexts.p256dh)
                 case .auth: validation.fail("body.keys.auth", "syntax", PushTexts.auth)
                 }

@@ -21,9 +21,7 @@ package enum WebhookInput {
             var validation = InputValidation()
             for problem in problems.all {
                 switch problem {
-                case .url(.insecure): validation.fail("body.url", "insecure", NotificationTexts.https)
-                case .url(.internalAddress): validation.fail("body.url", "internal_address", NotificationTexts.publicHost)
-                case .url: validation.fail("body.url", "url", NotificationTexts.webhookURL)
+                case .url(let problem): validation.fail("body.url", url: problem)
                 case .description: validation.fail("body.description", "length", FieldTexts.atMost(WebhookEndpointDraft.maximumDescription))
                 case .eventTypes: validation.fail("body.eventTypes", "range", FieldTexts.atMost(EventType.allCases.count))
                 }
