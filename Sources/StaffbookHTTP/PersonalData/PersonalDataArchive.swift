@@ -7,7 +7,9 @@ import StaffbookCore
 #endif
 
 /// A person's export as a ZIP, written by libzip: JSON deflated, uploaded files (PDFs, images)
-/// stored as they are. Built in memory: a person's files are bounded by the upload quota.
+/// stored as they are. Built in memory, on the documents pool's threads: fine for the histories
+/// seen (tens of files); a history of hundreds of megabytes wants the export made by a job and
+/// fetched by a link, which is not built yet.
 enum PersonalDataArchive {
     struct Failed: Error {}
 
