@@ -134,6 +134,7 @@ let package = Package(
                 "StaffbookCore",
                 "StaffbookPostgres",
                 "StaffbookMail",
+                "CLibzip",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -22,6 +22,8 @@ package enum JobKind: String, Sendable, CaseIterable, Codable {
     case deliverAPNs = "deliver_apns"
     /// Every night: personal data past its retention is erased (`RetentionPolicy`).
     case retention
+    /// A person's export too large for one answer, made and its link mailed to whoever asked.
+    case personalExport = "personal_export"
 
     /// The kinds an admin may run by hand (`POST /v1/jobs/{kind}/run`).
     package static let runnableByAdmins: [JobKind] = [.statements, .reminders]

@@ -71,15 +71,18 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     package var endpoint: String?
     /// Where the mail goes instead of the account's address: the address an erased person had.
     package var address: String?
+    /// A made export whose link the mail carries (the link is derived when the mail is written).
+    package var exportId: String?
 
     package init(
         period: String? = nil, amount: String? = nil, reason: String? = nil, effectiveFrom: String? = nil, sequence: Int? = nil,
         of: Int? = nil, invoiceId: String? = nil, expiresAt: Date? = nil, missing: [MissingPerson]? = nil, account: String? = nil,
         attention: Int? = nil, unpaidRuns: [Int]? = nil, waiting: Int? = nil, unsubmittedTimesheets: Int? = nil,
         unapprovedTimesheets: Int? = nil, person: String? = nil, timeOff: TimeOff? = nil, decision: String? = nil,
-        endpoint: String? = nil, address: String? = nil
+        endpoint: String? = nil, address: String? = nil, exportId: String? = nil
     ) {
         self.address = address
+        self.exportId = exportId
         self.person = person
         self.timeOff = timeOff
         self.decision = decision

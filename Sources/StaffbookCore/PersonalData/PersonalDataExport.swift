@@ -80,9 +80,44 @@ package struct PersonalDataExport: Sendable {
     package var archiveFiles: [File] { [readme] + files }
 }
 
+/// An export made by a job: who it is about, who asked, and, once made, the archive.
+package struct QueuedExport: Sendable, Equatable {
+    package var id: UUID
+    package var personId: UUID
+    package var requestedBy: UUID
+    package var createdAt: Date
+    package var expiresAt: Date
+    /// Nil while it is being made.
+    package var archive: Data?
+    package var fileName: String?
+
+    package init(
+        id: UUID, personId: UUID, requestedBy: UUID, createdAt: Date, expiresAt: Date, archive: Data? = nil, fileName: String? = nil
+    ) {
+        self.id = id
+        self.personId = personId
+        self.requestedBy = requestedBy
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.archive = archive
+        self.fileName = fileName
+    }
+
+    /// How long a made export waits to be fetched.
+    package static let lifetime: TimeInterval = 7 * 86400
+}
+
 package protocol PersonalDataRepository: Sendable {
     /// Everything held about the person, read in one snapshot; nil when there is no such person.
     func export(personId: UUID, now: Date) async throws -> PersonalDataExport?
     /// Records in the person's history that their data was handed over, and to whom.
     func recordExport(personId: UUID, by actor: UUID, now: Date) async throws
+    /// The bytes of the person's uploaded files (what decides whether an export fits one answer);
+    /// nil when there is no such person.
+    func uploadedBytes(personId: UUID) async throws -> Int?
+    /// Queues an export to be made by a job (with the job, in one transaction).
+    func queueExport(personId: UUID, by actor: UUID, now: Date) async throws -> QueuedExport
+    func queuedExport(id: UUID) async throws -> QueuedExport?
+    /// Keeps the made archive until the export expires.
+    func storeArchive(_ data: Data, fileName: String, exportId: UUID, now: Date) async throws
 }

@@ -32,6 +32,7 @@ extension DeskTexts {
         ("jobKind.deliver_push", "A browser notification", "Upozornění do prohlížeče"),
         ("jobKind.deliver_apns", "A phone notification", "Upozornění do telefonu"),
         ("jobKind.retention", "Retention of personal data", "Uchovávání osobních údajů"),
+        ("jobKind.personal_export", "An export of personal data", "Export osobních údajů"),
         ("job.pending", "waiting", "čeká"),
         ("job.running", "running", "běží"),
         ("job.done", "done", "hotovo"),

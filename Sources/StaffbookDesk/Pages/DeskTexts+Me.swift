@@ -153,6 +153,10 @@ extension DeskTexts {
             "Vše, co o této osobě Staffbook uchovává, v jednom ZIPu, pro vyřízení její žádosti. Zapíše se do její historie."
         ),
         ("personalDataDownload", "Download (ZIP)", "Stáhnout (ZIP)"),
+        (
+            "done.exportQueued", "The export is large: it is being made, and a link to download it will be mailed to you.",
+            "Export je velký: připravuje se a odkaz ke stažení vám přijde e-mailem."
+        ),
         ("secondFactor", "Second factor", "Druhý faktor"),
         ("secondStep", "Code from your app", "Kód z aplikace"),
         (

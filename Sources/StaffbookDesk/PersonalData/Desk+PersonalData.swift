@@ -18,7 +18,11 @@ extension Desk {
     }
 
     private func download(of personId: UUID, by actor: UUID) async throws -> Response {
-        guard let archive = try await services.personalDataExporter.archive(of: personId, by: actor) else { throw DeskRefusal.notFound }
-        return DeskPage.download(archive.data, type: "application/zip", name: archive.fileName)
+        switch try await services.personalDataExporter.export(of: personId, by: actor) {
+        case .archive(let archive)?: return DeskPage.download(archive.data, type: "application/zip", name: archive.fileName)
+        // Too large for one answer: the link is mailed to whoever asked, so they are told on their own page.
+        case .queued?: return DeskPage.redirect("/desk/me?done=exportQueued")
+        case nil: throw DeskRefusal.notFound
+        }
     }
 }

@@ -155,6 +155,9 @@ extension APIHandler {
     func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output {
         try await personalData.exportMyData(input)
     }
+    func downloadPersonalDataByLink(_ input: Operations.DownloadPersonalDataByLink.Input) async throws -> Operations.DownloadPersonalDataByLink.Output {
+        try await personalData.downloadPersonalDataByLink(input)
+    }
 
     // MARK: rates
 

@@ -62,6 +62,7 @@ extension AppConfig {
             config.vapid = vapid
         }
         config.apns = try Self.apns(values)
+        config.exportInlineMaxBytes = try values.int("export.inlineMaxBytes", default: 32 << 20, in: 0...(1 << 30))
         config.retention = RetentionPolicy(
             personYears: try values.int("retention.personYears", default: 3, in: 1...50),
             accountingYears: try values.int("retention.accountingYears", default: 10, in: 5...50),

@@ -55,6 +55,8 @@ package struct AppConfig: Sendable {
     package var apns: APNs.Settings?
     /// How long personal data is kept (`RETENTION_*`).
     package var retention = RetentionPolicy()
+    /// A person's export whose files are larger than this is made by a job and its link mailed.
+    package var exportInlineMaxBytes = 32 << 20
 
     package init(
         http: HTTP,

@@ -41,6 +41,9 @@ package struct Services: Sendable {
     /// A person's data as a ZIP (the API's and the desk's export).
     package let personalDataExporter: PersonalDataExporter
     package let retention: PostgresRetentionRepository
+    package let personalData: PostgresPersonalDataRepository
+    /// Links that fetch an export made by a job (mailed by the worker, checked by the API).
+    package let exportLinks: ExportLinks
     package let personalDataEraser: PersonalDataEraser
 
     package let auth: AuthService
@@ -103,8 +106,11 @@ package struct Services: Sendable {
         pushDevices = PostgresPushDeviceRepository(database: database, logger: logger)
         apns = config.apns.map(APNs.init(settings:))
         retention = PostgresRetentionRepository(database: database, logger: logger)
+        personalData = PostgresPersonalDataRepository(database: database, logger: logger)
+        exportLinks = ExportLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
         personalDataEraser = PersonalDataEraser(repository: retention, clock: clock)
-        personalDataExporter = PersonalDataExporter(repository: PostgresPersonalDataRepository(database: database, logger: logger), clock: clock)
+        personalDataExporter = PersonalDataExporter(
+            repository: personalData, links: exportLinks, inlineLimit: config.exportInlineMaxBytes, clock: clock)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)
         invoiceChecks = InvoiceChecksService(
             store: invoices, companyIco: config.invoices.companyIco, tolerancePercent: config.invoices.amountTolerancePercent, timesheets: timesheets)
@@ -128,7 +134,8 @@ package struct Services: Sendable {
         JobWorker(
             queue: jobs, monthEnd: monthEnd,
             deliverer: NotificationDeliverer(
-                notifications: notifications, renderer: try NotificationRenderer(links: accountLinks), config: config.monthEnd,
+                notifications: notifications, renderer: try NotificationRenderer(links: accountLinks, exportLinks: exportLinks),
+                config: config.monthEnd,
                 chat: ChatWebhook(policy: config.monthEnd.webhookPolicy), clock: clock, pushes: config.vapid != nil || config.apns != nil
             ),
             links: accountLinks, idempotency: idempotency, checks: invoiceChecks,
@@ -147,6 +154,7 @@ package struct Services: Sendable {
                     clock: clock, logger: logger)
             },
             retention: RetentionService(repository: retention, policy: config.retention),
+            personalExports: PersonalExportMaker(repository: personalData, clock: clock),
             schedules: Schedule.monthEnd, config: config.monthEnd, clock: clock, logger: logger
         )
     }

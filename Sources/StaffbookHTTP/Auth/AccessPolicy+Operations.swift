@@ -96,6 +96,8 @@ extension AccessPolicy {
         "listWebhookDeliveries": .anyOf([.admin]),
         "replayWebhookDelivery": .anyOf([.admin]),
         "exportMyData": .signedIn,
+        // The link is the credential: mailed to whoever asked for the export, checked per request.
+        "downloadPersonalDataByLink": .anyone,
         "listMyPushSubscriptions": .signedIn,
         "subscribeToPush": .signedIn,
         "unsubscribeFromPush": .signedIn,

@@ -3,7 +3,9 @@
 /// link copied out of a log opens nothing.
 enum LoggedPath {
     /// Paths whose next segment is a secret.
-    static let secretPrefixes = ["/v1/file-links/", "/v1/calendar-feeds/", "/v1/auth/invitations/", "/v1/auth/password-reset/"]
+    static let secretPrefixes = [
+        "/v1/file-links/", "/v1/calendar-feeds/", "/v1/auth/invitations/", "/v1/auth/password-reset/", "/v1/personal-data-links/",
+    ]
 
     static func redacted(_ path: String) -> String {
         for prefix in secretPrefixes where path.hasPrefix(prefix) {

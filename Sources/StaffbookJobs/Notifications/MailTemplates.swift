@@ -173,6 +173,30 @@ enum MailTemplates {
                     the webhook {{endpoint}} was turned off ({{reason}}): no delivery to it succeeded. The events waiting for it \
                     go once an admin turns it on again in Staffbook (PUT /v1/webhooks/…, active: true).
                     """)
+        case (.personalDataReady, .cs):
+            Texts(
+                subject: "Export osobních údajů je připraven",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    export osobních údajů, o který jste požádali, je připraven. Stáhnete ho do {{expires}} zde:
+
+                    {{link}}
+
+                    Odkaz je jako heslo: nikomu ho nepřeposílejte.
+                    """)
+        case (.personalDataReady, .en):
+            Texts(
+                subject: "The export of personal data is ready",
+                text: """
+                    Hello {{firstName}},
+
+                    the export of personal data you asked for is ready. Download it by {{expires}} here:
+
+                    {{link}}
+
+                    The link works like a password: do not forward it.
+                    """)
         case (.personalDataErased, .cs):
             Texts(
                 subject: "Vaše osobní údaje ve Staffbooku byly vymazány",

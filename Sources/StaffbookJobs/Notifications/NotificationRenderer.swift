@@ -18,9 +18,12 @@ package struct NotificationRenderer: Sendable {
 
     private let templates: [String: Compiled]
     let links: AccountLinks
+    /// For the link of an export made by a job; nil where no such mail is written.
+    let exportLinks: ExportLinks?
 
     /// Parses every template once; a template that does not parse stops the start.
-    package init(links: AccountLinks) throws {
+    package init(links: AccountLinks, exportLinks: ExportLinks? = nil) throws {
+        self.exportLinks = exportLinks
         var templates: [String: Compiled] = [:]
         for kind in NotificationKind.allCases {
             for language in Language.allCases {
@@ -88,6 +91,9 @@ package struct NotificationRenderer: Sendable {
         }
         if notification.kind.isAccountLink {
             context["link"] = links.link(notification.kind, notificationId: notification.id)
+        }
+        if let exportId = payload.exportId.flatMap(UUID.init(uuidString:)), let exportLinks {
+            context["link"] = exportLinks.link(exportId: exportId)
         }
         if let missing = payload.missing {
             var teams: [[String: Any]] = []

@@ -23,6 +23,8 @@ package final class JobWorker: Service, Sendable {
     let apns: APNsDeliverer?
     /// Nil where a test runs the worker without it.
     let retention: RetentionService?
+    /// Nil where a test runs the worker without it.
+    let personalExports: PersonalExportMaker?
     let schedules: [Schedule]
     let config: MonthEndConfig
     let clock: any AppClock
@@ -35,7 +37,8 @@ package final class JobWorker: Service, Sendable {
     package init(
         queue: any JobQueue, monthEnd: MonthEndService, deliverer: NotificationDeliverer, links: AccountLinks, idempotency: any IdempotencyStore,
         checks: InvoiceChecksService, webhooks: WebhookDispatcher, changes: any ChangeFeedRepository, push: PushDeliverer?,
-        apns: APNsDeliverer? = nil, retention: RetentionService? = nil, schedules: [Schedule],
+        apns: APNsDeliverer? = nil, retention: RetentionService? = nil,
+        personalExports: PersonalExportMaker? = nil, schedules: [Schedule],
         config: MonthEndConfig, clock: any AppClock, logger: Logger
     ) {
         self.queue = queue
@@ -49,6 +52,7 @@ package final class JobWorker: Service, Sendable {
         self.push = push
         self.apns = apns
         self.retention = retention
+        self.personalExports = personalExports
         self.schedules = schedules
         self.config = config
         self.clock = clock
@@ -196,6 +200,11 @@ package final class JobWorker: Service, Sendable {
                 let device = job.payload["device"].flatMap({ UUID(uuidString: $0) })
             else { return .giveUp(error: "the job names no notification or device", effects: []) }
             return try await apns?.deliver(notificationId: id, deviceId: device) ?? .done([])
+        case .personalExport:
+            guard let id = job.payload["export"].flatMap({ UUID(uuidString: $0) }) else {
+                return .giveUp(error: "the job names no export", effects: [])
+            }
+            return try await personalExports?.make(exportId: id) ?? .done([])
         case .retention:
             for entry in try await retention?.run(now: clock.now()) ?? [] {
                 logger.info("retention", metadata: ["rule": .string(entry.rule.rawValue), "counts": "\(entry.counts.sorted { $0.key < $1.key })"])

@@ -133,17 +133,18 @@ enum PersonalDataTables {
         .init(what: "idempotency_keys.account_id", why: "answers kept a day so a repeated request is not done twice"),
         .init(what: "time_rollup_days.account_id", why: "sums of the time entries, which are included"),
         .init(what: "time_rollup_months.account_id", why: "sums of the time entries, which are included"),
+        .init(what: "personal_exports.account_id", why: "this very export when it is made by a job, kept a week for its link"),
         .init(what: "erasures.subject_id", why: "the erasure log: what went, when and under which rule, without personal data"),
         .init(what: "capacity_months.account_id", why: "monthly capacity computed from the contracts and capacity, which are included"),
         .init(
             what: "records of what the person did as a leader or admin (decided_by, set_by, changed_by, actor_id, uploaded_by, created_by, "
-                + "approved_by, imported_by, updated_by, revoked_by, *_requested_by, *_confirmed_by)",
+                + "approved_by, imported_by, updated_by, revoked_by, requested_by, *_requested_by, *_confirmed_by)",
             why: "these are other people's records and hold their personal data; the person's own records are included without them"),
     ]
 
     /// The actor columns the last omission stands for.
     static let actorColumns: Set<String> = [
         "decided_by", "set_by", "changed_by", "actor_id", "uploaded_by", "created_by", "approved_by", "imported_by", "updated_by",
-        "revoked_by", "account_confirm_requested_by", "override_requested_by", "bank_account_confirmed_by",
+        "revoked_by", "account_confirm_requested_by", "override_requested_by", "bank_account_confirmed_by", "requested_by",
     ]
 }

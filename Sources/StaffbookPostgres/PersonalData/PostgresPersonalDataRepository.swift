@@ -60,4 +60,67 @@ package struct PostgresPersonalDataRepository: PersonalDataRepository {
                 at: now, logger: logger)
         }
     }
+
+    package func uploadedBytes(personId: UUID) async throws -> Int? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT (SELECT coalesce(sum(f.size), 0) FROM invoice_files f JOIN invoices i ON i.id = f.invoice_id WHERE i.account_id = a.id)::bigint
+                FROM accounts a WHERE a.id = \(personId)
+                """,
+                logger: logger
+            ).collect()
+            return try rows.first.map { Int(try $0.decode(Int64.self)) }
+        }
+    }
+
+    static let exportColumns = "id, account_id, requested_by, created_at, expires_at, archive, file_name"
+
+    static func queued(_ row: PostgresRow) throws -> QueuedExport {
+        let (id, person, requestedBy, createdAt, expiresAt, archive, fileName) = try row.decode(
+            (UUID, UUID, UUID, Date, Date, Data?, String?).self)
+        return QueuedExport(
+            id: id, personId: person, requestedBy: requestedBy, createdAt: createdAt, expiresAt: expiresAt, archive: archive, fileName: fileName)
+    }
+
+    package func queueExport(personId: UUID, by actor: UUID, now: Date) async throws -> QueuedExport {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                INSERT INTO personal_exports (account_id, requested_by, created_at, expires_at)
+                VALUES (\(personId), \(actor), \(now), \(now.addingTimeInterval(QueuedExport.lifetime)))
+                RETURNING \(unescaped: Self.exportColumns)
+                """,
+                logger: logger
+            ).collect()
+            let queued = try Self.queued(try StoredValue.single(rows, column: "personal_exports.id"))
+            try await PostgresJobQueue.insert(
+                [NewJob(kind: .personalExport, key: queued.id.lowercasedString, payload: ["export": queued.id.lowercasedString], runAt: now)],
+                now: now, on: connection, logger: logger)
+            return queued
+        }
+    }
+
+    package func queuedExport(id: UUID) async throws -> QueuedExport? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query("SELECT \(unescaped: Self.exportColumns) FROM personal_exports WHERE id = \(id)", logger: logger)
+                .collect().first.map(Self.queued)
+        }
+    }
+
+    package func storeArchive(_ data: Data, fileName: String, exportId: UUID, now: Date) async throws {
+        let logger = self.logger
+        try await database.withConnection { connection in
+            try await connection.query(
+                """
+                UPDATE personal_exports SET state = 'ready', archive = \(data), file_name = \(fileName), ready_at = \(now)
+                WHERE id = \(exportId)
+                """,
+                logger: logger
+            )
+        }
+    }
 }

@@ -153,9 +153,13 @@ package struct PostgresRetentionRepository: RetentionRepository {
                 """,
                 logger: logger
             ).collect().count
+            let exports = try await connection.query(
+                "DELETE FROM personal_exports WHERE expires_at < \(now) RETURNING 1", logger: logger
+            ).collect().count
             return try await Self.log(
                 ErasureLogEntry(
-                    at: now, rule: .activityAged, subjectId: nil, reason: nil, counts: ["sessions": sessions, "notifications": notifications]),
+                    at: now, rule: .activityAged, subjectId: nil, reason: nil,
+                    counts: ["sessions": sessions, "notifications": notifications, "exports": exports]),
                 by: nil, on: connection, logger: logger)
         }
     }

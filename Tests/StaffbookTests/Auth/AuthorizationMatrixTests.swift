@@ -356,6 +356,9 @@ struct AuthorizationMatrixTests {
             operation: "eraseUser", method: .post, path: "/v1/users/\(other)/erasure", body: #"{"reason":"person_request"}"#,
             expected: [none, hidden, hidden, .status(409)]),
         Row(operation: "listErasures", method: .get, path: "/v1/erasures", expected: [none, hidden, hidden, ok]),
+        Row(
+            operation: "downloadPersonalDataByLink", method: .get, path: "/v1/personal-data-links/\(String(repeating: "A", count: 64))",
+            expected: [hidden, hidden, hidden, hidden]),
         Row(operation: "listMyDevices", method: .get, path: "/v1/me/devices", expected: [none, ok, ok, ok]),
         Row(
             operation: "registerDevice", method: .post, path: "/v1/me/devices", body: #"{"token":"00"}"#,

@@ -2,9 +2,12 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import StaffbookTestSupport
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
+@testable import StaffbookMail
 @testable import StaffbookPostgres
 
 /// The right of access and to portability: everything held about a person, as a ZIP read back
@@ -57,7 +60,8 @@ struct PersonalDataExportTests {
 
             let response = try await app.send(.get, "/v1/me/export", token: jan)
             #expect(response.status == .ok && response.headers[.contentType] == "application/zip")
-            #expect(response.headers[.contentDisposition] == "attachment; filename=\"staffbook-personal-data-\(CalendarDay(app.clock.now()).iso).zip\"")
+            #expect(
+                response.headers[.contentDisposition] == "attachment; filename=\"staffbook-personal-data-\(CalendarDay(app.clock.now()).iso).zip\"")
             let archive = try Self.read(response)
             for table in PersonalDataTables.exported { #expect(archive.names.contains(table.file), "\(table.file)") }
             #expect(archive.secrets.isEmpty, "no secret is handed over: \(archive.secrets)")
@@ -90,6 +94,49 @@ struct PersonalDataExportTests {
             #expect(try await app.send(.get, "/v1/users/\(id)/export", token: lead).status == .notFound, "a leader is not an admin")
             #expect(try await app.send(.get, "/v1/users/\(UUID())/export", token: admin).status == .notFound)
         }
+    }
+
+    struct Queued: Decodable {
+        var id: String
+        var state: String
+    }
+
+    @Test func aLargeExportIsMadeByAJobAndFetchedForAWeekByTheLinkMailedToWhoeverAsked() async throws {
+        let sink = try MailSink()
+        try await TestApp.test(configure: {
+            $0.monthEnd.smtp = SMTPConfiguration(host: "127.0.0.1", port: sink.port, security: .none)
+            $0.exportInlineMaxBytes = 1000
+            $0.http.publicBaseURL = "https://staffbook.example"
+        }) { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let asked = try await app.send(.get, "/v1/me/export", token: jan)
+            let queued = try asked.decode(Queued.self)
+            #expect(asked.status == .accepted && queued.state == "preparing")
+            try await app.withWorker { worker in
+                await worker.tick()
+                await worker.tick()
+            }
+            let mails = try await sink.waitForMessages(1)
+            let mail = try #require(mails.first { $0.header("X-Envelope-To") == "jan.novak@staffbook.example" })
+            let text = mail.body("text/plain")
+            let prefix = "https://staffbook.example/v1/personal-data-links/"
+            let token = try #require(text.components(separatedBy: prefix).dropFirst().first?.prefix { !$0.isWhitespace }).description
+            #expect(token.count == 64, "\(text)")
+            #expect(
+                try await app.sql("SELECT count(*)::text FROM audit_log WHERE entity = 'personal_data' AND subject_id = '\(Demo.janNovak)'") == ["1"])
+
+            let fetched = try await app.execute("/v1/personal-data-links/\(token)")
+            #expect(fetched.status == .ok && fetched.headers[.contentType] == "application/zip")
+            let archive = try Self.read(fetched)
+            #expect(archive.counts["profile.json"] == 1 && archive.files > 0 && archive.matching == archive.files)
+            let altered = String(token.dropLast()) + (token.hasSuffix("A") ? "B" : "A")
+            #expect(try await app.execute("/v1/personal-data-links/\(altered)").status == .notFound)
+            app.clock.advance(by: 8 * 86400)
+            let late = try await app.execute("/v1/personal-data-links/\(token)")
+            #expect(late.status == .gone && late.problem?.type == "urn:staffbook:problem:link-expired")
+        }
+        sink.stop()
     }
 
     /// A new table (or column) that names a person fails this until the export includes it or

@@ -317,6 +317,10 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.exportMyData(input) }
     }
 
+    public func downloadPersonalDataByLink(_ input: Operations.DownloadPersonalDataByLink.Input) async throws -> Operations.DownloadPersonalDataByLink.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.downloadPersonalDataByLink(input) }
+    }
+
     public func listMyPushSubscriptions(_ input: Operations.ListMyPushSubscriptions.Input) async throws -> Operations.ListMyPushSubscriptions.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listMyPushSubscriptions(input) }
     }

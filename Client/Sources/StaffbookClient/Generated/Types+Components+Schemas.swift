@@ -3493,6 +3493,71 @@ extension Components {
                 case items
             }
         }
+        /// - Remark: Generated from `#/components/schemas/PersonalDataExportQueued`.
+        public struct PersonalDataExportQueued: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PersonalDataExportQueued/id`.
+            public var id: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/PersonalDataExportQueued/state`.
+            public enum StatePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case preparing
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "preparing": self = .preparing
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .preparing: "preparing"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.preparing] }
+                public var description: Swift.String { rawValue }
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PersonalDataExportQueued/state`.
+            public var state: Components.Schemas.PersonalDataExportQueued.StatePayload
+            /// - Remark: Generated from `#/components/schemas/PersonalDataExportQueued/requestedAt`.
+            public var requestedAt: Foundation.Date
+            /// Until when the mailed link fetches it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PersonalDataExportQueued/expiresAt`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `PersonalDataExportQueued`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - state:
+            ///   - requestedAt:
+            ///   - expiresAt: Until when the mailed link fetches it.
+            public init(
+                id: Components.Schemas.Id,
+                state: Components.Schemas.PersonalDataExportQueued.StatePayload,
+                requestedAt: Foundation.Date,
+                expiresAt: Foundation.Date
+            ) {
+                self.id = id
+                self.state = state
+                self.requestedAt = requestedAt
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case state
+                case requestedAt
+                case expiresAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ErasureRequest`.
         public struct ErasureRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ErasureRequest/reason`.
@@ -9359,6 +9424,7 @@ extension Components {
             case absenceDecided
             case webhookDisabled
             case personalDataErased
+            case personalDataReady
             /// A value this version of the client does not know (the server added it later), as sent.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
@@ -9380,6 +9446,7 @@ extension Components {
                 case "absence_decided": self = .absenceDecided
                 case "webhook_disabled": self = .webhookDisabled
                 case "personal_data_erased": self = .personalDataErased
+                case "personal_data_ready": self = .personalDataReady
                 default: self = .unknown(rawValue)
                 }
             }
@@ -9402,11 +9469,12 @@ extension Components {
                 case .absenceDecided: "absence_decided"
                 case .webhookDisabled: "webhook_disabled"
                 case .personalDataErased: "personal_data_erased"
+                case .personalDataReady: "personal_data_ready"
                 case .unknown(let value): value
                 }
             }
             /// The values this version of the client knows.
-            public static var allCases: [Self] { [.invitation, .passwordReset, .statementReady, .invoiceReminder, .missingInvoicesDigest, .invoiceReturned, .invoiceReturnWithdrawn, .invoiceApproved, .invoicePaid, .rateAnnounced, .bankAccountChanged, .timesheetReminder, .timesheetApprovalReminder, .absenceRequested, .absenceDecided, .webhookDisabled, .personalDataErased] }
+            public static var allCases: [Self] { [.invitation, .passwordReset, .statementReady, .invoiceReminder, .missingInvoicesDigest, .invoiceReturned, .invoiceReturnWithdrawn, .invoiceApproved, .invoicePaid, .rateAnnounced, .bankAccountChanged, .timesheetReminder, .timesheetApprovalReminder, .absenceRequested, .absenceDecided, .webhookDisabled, .personalDataErased, .personalDataReady] }
             public var description: Swift.String { rawValue }
             public init(from decoder: any Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
@@ -11237,6 +11305,7 @@ extension Components {
             case deliverPush
             case deliverApns
             case retention
+            case personalExport
             /// A value this version of the client does not know (the server added it later), as sent.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
@@ -11250,6 +11319,7 @@ extension Components {
                 case "deliver_push": self = .deliverPush
                 case "deliver_apns": self = .deliverApns
                 case "retention": self = .retention
+                case "personal_export": self = .personalExport
                 default: self = .unknown(rawValue)
                 }
             }
@@ -11264,11 +11334,12 @@ extension Components {
                 case .deliverPush: "deliver_push"
                 case .deliverApns: "deliver_apns"
                 case .retention: "retention"
+                case .personalExport: "personal_export"
                 case .unknown(let value): value
                 }
             }
             /// The values this version of the client knows.
-            public static var allCases: [Self] { [.statements, .reminders, .deliverNotification, .passwordReset, .housekeeping, .invoiceChecks, .deliverPush, .deliverApns, .retention] }
+            public static var allCases: [Self] { [.statements, .reminders, .deliverNotification, .passwordReset, .housekeeping, .invoiceChecks, .deliverPush, .deliverApns, .retention, .personalExport] }
             public var description: Swift.String { rawValue }
             public init(from decoder: any Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))

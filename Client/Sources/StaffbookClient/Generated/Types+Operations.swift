@@ -2923,6 +2923,75 @@ public enum Operations {
                     }
                 }
             }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ExportUserData.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/export/GET/responses/202/content/application\/json`.
+                    case json(Components.Schemas.PersonalDataExportQueued)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PersonalDataExportQueued {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExportUserData.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ExportUserData.Output.Accepted.Headers = .init(),
+                    body: Operations.ExportUserData.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Too large for one answer (its files over `EXPORT_INLINE_MAX_BYTES`); being made, and a link that fetches it for a week is mailed to the caller.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{userId}/export/get(exportUserData)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.ExportUserData.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.ExportUserData.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2930,11 +2999,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case applicationZip
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/zip":
                     self = .applicationZip
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -2945,11 +3017,14 @@ public enum Operations {
                     return string
                 case .applicationZip:
                     return "application/zip"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .applicationZip
+                    .applicationZip,
+                    .json
                 ]
             }
         }
@@ -11724,6 +11799,238 @@ public enum Operations {
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
             public var ok: Operations.ExportMyData.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/export/GET/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/me/export/GET/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ExportMyData.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/me/export/GET/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/me/export/GET/responses/202/content/application\/json`.
+                    case json(Components.Schemas.PersonalDataExportQueued)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PersonalDataExportQueued {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExportMyData.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ExportMyData.Output.Accepted.Headers = .init(),
+                    body: Operations.ExportMyData.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Too large for one answer (its files over `EXPORT_INLINE_MAX_BYTES`); being made, and a link that fetches it for a week is mailed to the caller.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/export/get(exportMyData)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.ExportMyData.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.ExportMyData.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationZip
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/zip":
+                    self = .applicationZip
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationZip:
+                    return "application/zip"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationZip,
+                    .json
+                ]
+            }
+        }
+    }
+    /// Fetch an export made by a job, by the link mailed when it was ready; no header needed.
+    ///
+    /// An altered or unknown link, or an export not made yet, answers 404; one older than a week
+    /// 410 `link-expired` (ask for the export again).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/personal-data-links/{token}`.
+    /// - Remark: Generated from `#/paths//v1/personal-data-links/{token}/get(downloadPersonalDataByLink)`.
+    public enum DownloadPersonalDataByLink {
+        public static let id: Swift.String = "downloadPersonalDataByLink"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/personal-data-links/{token}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/personal-data-links/{token}/GET/path/token`.
+                public var token: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - token:
+                public init(token: Swift.String) {
+                    self.token = token
+                }
+            }
+            public var path: Operations.DownloadPersonalDataByLink.Input.Path
+            /// - Remark: Generated from `#/paths/v1/personal-data-links/{token}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadPersonalDataByLink.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadPersonalDataByLink.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DownloadPersonalDataByLink.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.DownloadPersonalDataByLink.Input.Path,
+                headers: Operations.DownloadPersonalDataByLink.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/personal-data-links/{token}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/personal-data-links/{token}/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// - Remark: Generated from `#/paths/v1/personal-data-links/{token}/GET/responses/200/headers/Content-Disposition`.
+                    public var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - contentDisposition:
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        contentDisposition: Swift.String? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.DownloadPersonalDataByLink.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/personal-data-links/{token}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/personal-data-links/{token}/GET/responses/200/content/application\/zip`.
+                    case applicationZip(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationZip`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationZip`.
+                    /// - SeeAlso: `.applicationZip`.
+                    public var applicationZip: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationZip(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DownloadPersonalDataByLink.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.DownloadPersonalDataByLink.Output.Ok.Headers = .init(),
+                    body: Operations.DownloadPersonalDataByLink.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The archive.
+            ///
+            /// - Remark: Generated from `#/paths//v1/personal-data-links/{token}/get(downloadPersonalDataByLink)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DownloadPersonalDataByLink.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.DownloadPersonalDataByLink.Output.Ok {
                 get throws {
                     switch self {
                     case let .ok(response):

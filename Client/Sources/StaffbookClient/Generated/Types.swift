@@ -606,6 +606,15 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/me/export`.
     /// - Remark: Generated from `#/paths//v1/me/export/get(exportMyData)`.
     func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output
+    /// Fetch an export made by a job, by the link mailed when it was ready; no header needed.
+    ///
+    /// An altered or unknown link, or an export not made yet, answers 404; one older than a week
+    /// 410 `link-expired` (ask for the export again).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/personal-data-links/{token}`.
+    /// - Remark: Generated from `#/paths//v1/personal-data-links/{token}/get(downloadPersonalDataByLink)`.
+    func downloadPersonalDataByLink(_ input: Operations.DownloadPersonalDataByLink.Input) async throws -> Operations.DownloadPersonalDataByLink.Output
     /// The browsers the caller subscribed to Web Push, and the key a browser subscribes with.
     ///
     /// - Remark: HTTP `GET /v1/me/push-subscriptions`.
@@ -2264,6 +2273,23 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/me/export/get(exportMyData)`.
     public func exportMyData(headers: Operations.ExportMyData.Input.Headers = .init()) async throws -> Operations.ExportMyData.Output {
         try await exportMyData(Operations.ExportMyData.Input(headers: headers))
+    }
+    /// Fetch an export made by a job, by the link mailed when it was ready; no header needed.
+    ///
+    /// An altered or unknown link, or an export not made yet, answers 404; one older than a week
+    /// 410 `link-expired` (ask for the export again).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/personal-data-links/{token}`.
+    /// - Remark: Generated from `#/paths//v1/personal-data-links/{token}/get(downloadPersonalDataByLink)`.
+    public func downloadPersonalDataByLink(
+        path: Operations.DownloadPersonalDataByLink.Input.Path,
+        headers: Operations.DownloadPersonalDataByLink.Input.Headers = .init()
+    ) async throws -> Operations.DownloadPersonalDataByLink.Output {
+        try await downloadPersonalDataByLink(Operations.DownloadPersonalDataByLink.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// The browsers the caller subscribed to Web Push, and the key a browser subscribes with.
     ///

@@ -7,13 +7,12 @@ import StaffbookCore
 #endif
 
 /// A person's export as a ZIP, written by libzip: JSON deflated, uploaded files (PDFs, images)
-/// stored as they are. Built in memory, on the documents pool's threads: fine for the histories
-/// seen (tens of files); a history of hundreds of megabytes wants the export made by a job and
-/// fetched by a link, which is not built yet.
-enum PersonalDataArchive {
-    struct Failed: Error {}
+/// stored as they are. Built in memory: an answer's export is small (its files under
+/// `EXPORT_INLINE_MAX_BYTES`); a larger one is made by a job, one at a time per worker.
+package enum PersonalDataArchive {
+    package struct Failed: Error {}
 
-    static func zip(_ files: [PersonalDataExport.File]) throws(Failed) -> Data {
+    package static func zip(_ files: [PersonalDataExport.File]) throws(Failed) -> Data {
         var error = zip_error_t()
         zip_error_init(&error)
         defer { zip_error_fini(&error) }
