@@ -47,9 +47,8 @@ enum JobEffects {
         if subscribed { jobs.append(NewJob(kind: .deliverPush, key: id, payload: ["notification": id], runAt: now)) }
         let devices = try await connection.query(
             """
-            SELECT d.id FROM push_devices d JOIN sessions s ON s.id = d.session_id
-            WHERE d.account_id = \(accountId) AND s.revoked_at IS NULL AND s.expires_at > \(now)
-            ORDER BY d.created_at, d.id LIMIT 50
+            SELECT d.id \(unescaped: PostgresPushDeviceRepository.active)
+            WHERE d.account_id = \(accountId) AND s.expires_at > \(now) ORDER BY d.created_at, d.id LIMIT 50
             """,
             logger: logger
         ).collect()

@@ -13,6 +13,8 @@ package struct PostgresPushDeviceRepository: PushDeviceRepository {
     }
 
     static let columns = "d.id, d.account_id, d.session_id, d.token, d.created_at"
+    /// A person's phones are those whose session is still on (the caller adds the expiry at `now`).
+    static let active = "FROM push_devices d JOIN sessions s ON s.id = d.session_id AND s.revoked_at IS NULL"
 
     static func device(_ row: PostgresRow) throws -> PushDevice {
         let (id, accountId, sessionId, token, createdAt) = try row.decode((UUID, UUID, UUID, String, Date).self)
@@ -41,9 +43,8 @@ package struct PostgresPushDeviceRepository: PushDeviceRepository {
         return try await database.withConnection { connection in
             try await connection.query(
                 """
-                SELECT \(unescaped: Self.columns) FROM push_devices d JOIN sessions s ON s.id = d.session_id
-                WHERE d.account_id = \(accountId) AND s.revoked_at IS NULL AND s.expires_at > \(now)
-                ORDER BY d.created_at, d.id LIMIT 50
+                SELECT \(unescaped: Self.columns) \(unescaped: Self.active)
+                WHERE d.account_id = \(accountId) AND s.expires_at > \(now) ORDER BY d.created_at, d.id LIMIT 50
                 """,
                 logger: logger
             ).collect().map(Self.device)
