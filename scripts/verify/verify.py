@@ -32,6 +32,7 @@ from client import client_example
 from desk import desk
 from events import events
 from personal import personal_data
+from replica import replica
 from safeguards import four_eyes, second_factor
 from docs import reference_page
 from unbounded import hostile_documents, pdf_helper, slow_body_flood
@@ -378,7 +379,7 @@ if __name__ == "__main__":
     steps = sys.argv[1:] or ["fuzz", "fuzz_targets", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
                                "hostile_documents", "pdf_helper", "slow_body_flood",
                                "two_instances", "mail_outage", "killed_mid_job", "killed_upload", "mutated_isdoc_pdfs", "documents",
-                               "reference_page", "desk", "second_factor", "four_eyes", "events", "personal_data", "client_example",
+                               "reference_page", "desk", "second_factor", "four_eyes", "events", "personal_data", "replica", "client_example",
                                "races", "faults"]
     began = time.time()
     for step in steps:

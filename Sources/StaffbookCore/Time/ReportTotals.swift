@@ -9,9 +9,12 @@ package struct ReportTotals: Sendable, Equatable {
     package var rows: [TimeTotal]
     /// People: everyone under contract in the range; teams: everyone in a team (once).
     package var capacityHours: Decimal?
+    /// Set when the totals come from a replica that is behind by more than allowed.
+    package var freshness: ReadFreshness?
 
-    package init(rows: [TimeTotal], capacityHours: Decimal?) {
+    package init(rows: [TimeTotal], capacityHours: Decimal?, freshness: ReadFreshness? = nil) {
         self.rows = rows
         self.capacityHours = capacityHours
+        self.freshness = freshness
     }
 }

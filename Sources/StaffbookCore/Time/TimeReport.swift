@@ -35,9 +35,12 @@ package struct TimeReport: Sendable, Equatable {
     package var billableAmount: Decimal?
     package var capacityHours: Decimal?
     package var utilisation: Decimal?
+    /// Set when the report was read from a replica that is behind by more than allowed.
+    package var freshness: ReadFreshness?
 
-    package init(range: DayRange, rows: [TimeReportRow], capacityHours: Decimal?) {
+    package init(range: DayRange, rows: [TimeReportRow], capacityHours: Decimal?, freshness: ReadFreshness? = nil) {
         self.range = range
+        self.freshness = freshness
         self.rows = rows
         hours = Money.sum(rows.lazy.map(\.hours))
         billableHours = Money.sum(rows.lazy.map(\.billableHours))

@@ -196,7 +196,7 @@ package struct TimeService: Sendable {
         let totals = try await entries.report(range: range, groupBy: groupBy, workingDays: needsCapacity ? TimeRules.workingDays(range) : [])
         return TimeReport(
             range: range, rows: totals.rows.map { TimeReportRow(total: $0, capacity: needsCapacity ? $0.capacityHours ?? 0 : nil) },
-            capacityHours: totals.capacityHours)
+            capacityHours: totals.capacityHours, freshness: totals.freshness)
     }
 
     // MARK: Files

@@ -40,6 +40,7 @@ extension DeskTemplates {
         <p><button type="submit">{{t.filter}}</button></p>
         </form>
         {{#report}}<h2>{{t.hoursBy}} {{grouping}}, {{range}}</h2>
+        {{#freshness}}<p class="notice" role="status">{{t.reportAsOf}} {{freshness}}</p>{{/freshness}}
         <p><a class="button quiet" href="{{csv}}" download>CSV</a> <a class="button quiet" href="{{xlsx}}" download>XLSX</a></p>
         {{#hasRows}}{{{chart}}}
         <table class="rows"><thead><tr><th scope="col">{{grouping}}</th><th scope="col" class="num">{{t.hours}}</th><th scope="col" class="num">{{t.billableHours}}</th>\

@@ -13,6 +13,10 @@ extension DeskTexts {
         ("groupBy.person", "person", "osoby"),
         ("groupBy.team", "team", "týmu"),
         ("hoursBy", "Hours by", "Hodiny podle"),
+        (
+            "reportAsOf", "Read from a copy of the database that is behind: this report includes changes up to",
+            "Načteno z kopie databáze, která se opožďuje: přehled zahrnuje změny do"
+        ),
         ("billableHours", "Billable hours", "Fakturovatelné hodiny"),
         ("billableAmount", "Billable amount", "Fakturovatelná částka"),
         ("capacityHours", "Capacity (h)", "Kapacita (h)"),

@@ -67,6 +67,7 @@ extension Desk {
             "report": report.map { report in
                 [
                     "range": format.days(report.range.from, report.range.to), "grouping": view.text("groupBy." + groupBy.rawValue),
+                    "freshness": report.freshness.map { format.instant($0.asOf) + " " + format.clock($0.asOf) } ?? "",
                     "chart": bars.isEmpty
                         ? "" : DeskChart.horizontal(bars, title: view.text("hoursBy") + " " + view.text("groupBy." + groupBy.rawValue)),
                     "rows": rows.map { row in

@@ -21,6 +21,15 @@ extension AppConfig {
             seedsDirectory: URL(fileURLWithPath: values.string("seeds.directory", default: "seeds"))
         )
         config.monthEnd = try loadMonthEnd(values)
+        if let url = values.optionalString("database.readUrl", isSecret: true) {
+            var read = try DatabaseURL.parse(url, key: "database.readUrl")
+            read.requireTLS = try values.bool("database.readRequireTls", default: read.requireTLS)
+            read.maxConnections = try values.int("database.readMaxConnections", default: config.database.maxConnections, in: 1...500)
+            // Short: while the replica is down, a report waits this long once before the primary answers.
+            read.connectTimeout = .milliseconds(try values.int("database.readConnectTimeoutMs", default: 1000, in: 100...60000))
+            config.databaseRead = read
+        }
+        config.databaseReadMaxLag = .seconds(try values.int("database.readMaxLagSeconds", default: 30, in: 0...86400))
         config.companyName = values.string("company.name", default: config.companyName)
         if let ico = values.optionalString("company.ico") {
             guard let valid = CompanyNumbers.ico(ico) else {

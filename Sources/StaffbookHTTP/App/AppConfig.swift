@@ -31,6 +31,10 @@ package struct AppConfig: Sendable {
 
     package var http: HTTP
     package var database: Database
+    /// A streaming replica for reports (`DATABASE_READ_URL`); nil: everything reads the primary.
+    package var databaseRead: Database?
+    /// How far behind the replica may be before a report says how fresh it is.
+    package var databaseReadMaxLag: Duration = .seconds(30)
     package var auth: AuthConfig
     package var logLevel: Logger.Level
     package var migrateOnStart: Bool

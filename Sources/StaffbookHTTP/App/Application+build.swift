@@ -24,7 +24,8 @@ package func buildServer(
     // Bootstraps swift-metrics before any component creates its metrics.
     let metrics = MetricsRegistry.shared
     let database = DatabasePool(config: config.database, logger: logger)
-    let services = try await Services(config: config, database: database, clock: clock, logger: logger)
+    let reads = config.databaseRead.map { ReadReplica(config: $0, primary: database, maxLag: config.databaseReadMaxLag, logger: logger) }
+    let services = try await Services(config: config, database: database, reads: reads, clock: clock, logger: logger)
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = RouteTable()
@@ -61,7 +62,7 @@ package func buildServer(
             address: .hostname(config.http.host, port: config.http.port),
             serverName: "staffbook"
         ),
-        services: config.monthEnd.workerEnabled ? [database, try services.jobWorker()] : [database],
+        services: [database] + (reads.map { [$0] } ?? []) + (config.monthEnd.workerEnabled ? [try services.jobWorker()] : []),
         logger: logger
     )
     if config.migrateOnStart {

@@ -63,7 +63,7 @@ package struct Services: Sendable {
     package let calendarFeedLinks: CalendarFeedLinks
     package let visibility: PersonVisibility
 
-    package init(config: AppConfig, database: DatabasePool, clock: any AppClock, logger: Logger) async throws {
+    package init(config: AppConfig, database: DatabasePool, reads: ReadReplica? = nil, clock: any AppClock, logger: Logger) async throws {
         guard let signingKey = config.auth.signingKey else {
             throw ConfigurationError(key: "auth.signingKey", reason: "missing; access tokens and links are signed with it")
         }
@@ -74,7 +74,7 @@ package struct Services: Sendable {
         teams = PostgresTeamsRepository(database: database, logger: logger)
         invoices = PostgresInvoiceRepository(database: database, logger: logger)
         catalog = PostgresCatalogRepository(database: database, logger: logger)
-        timeEntries = PostgresTimeEntryRepository(database: database, logger: logger)
+        timeEntries = PostgresTimeEntryRepository(database: database, logger: logger, reads: reads)
         notifications = PostgresNotificationRepository(database: database, logger: logger)
         jobs = PostgresJobQueue(database: database, logger: logger)
         monthEndStore = PostgresMonthEndRepository(database: database, logger: logger)

@@ -56,8 +56,14 @@ enum TimeSchemas {
             groupBy: Components.Schemas.TimeReport.GroupByPayload(rawValue: groupBy.rawValue) ?? .project, items: report.rows.map(row),
             hours: Money.format(report.hours), billableHours: Money.format(report.billableHours),
             billableAmount: report.billableAmount.map { Money.format($0) }, capacityHours: report.capacityHours.map { Money.format($0) },
-            utilisation: report.utilisation.map { Money.format($0) }
+            utilisation: report.utilisation.map { Money.format($0) }, freshness: report.freshness.map(freshness)
         )
+    }
+
+    static func freshness(_ freshness: ReadFreshness) -> Components.Schemas.ReadFreshness {
+        // Clamped before converting: a lag is a measurement, not a promise of its range.
+        let seconds = freshness.lagSeconds.isNaN ? 0 : min(max(freshness.lagSeconds.rounded(), 0), 1e9)
+        return .init(asOf: freshness.asOf, lagSeconds: Int(seconds))
     }
 
     /// The report without its rows, for the runtime to encode when `WrittenJSON` wrote it all.

@@ -160,11 +160,15 @@ extension PostgresTimeEntryRepository {
     /// Keeps the capacity of `month` ($1 ... $2, $3 ..< $4: the report's own bindings) unless it
     /// is kept (two reports of the same month compute it once: the second waits, then finds it
     /// kept).
+    /// Whether the month's capacity is yet to be kept.
+    static func capacityMissing(_ bindings: PostgresBindings, on connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        try await !connection.query(PostgresQuery(unsafeSQL: missingMonths, binds: bindings), logger: logger).collect().isEmpty
+    }
+
     static func keepCapacity(_ bindings: PostgresBindings, month: CalendarMonth, on connection: PostgresConnection, logger: Logger)
         async throws
     {
-        let missing = try await connection.query(PostgresQuery(unsafeSQL: missingMonths, binds: bindings), logger: logger).collect()
-        guard !missing.isEmpty else { return }
+        guard try await capacityMissing(bindings, on: connection, logger: logger) else { return }
         let keep = PostgresQuery(unsafeSQL: keepMonth, binds: bindings)
         try await connection.withTransaction(logger: logger) { connection in
             _ = try await connection.query(

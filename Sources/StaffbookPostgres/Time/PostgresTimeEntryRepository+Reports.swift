@@ -49,14 +49,14 @@ extension PostgresTimeEntryRepository {
     package func report(range: DayRange, groupBy: ReportGrouping, workingDays: [CalendarDay]) async throws -> ReportTotals {
         let logger = self.logger
         let months = range.wholeMonths
-        var bindings = PostgresBindings(capacity: 6)
-        bindings.append(range.from.iso)
-        bindings.append(range.to.iso)
+        var binds = PostgresBindings(capacity: 6)
+        binds.append(range.from.iso)
+        binds.append(range.to.iso)
         // Whole months come from the monthly sums, the days around them from the daily ones.
-        bindings.append((months?.from ?? range.from).iso)
-        bindings.append((months?.to ?? range.from).iso)
-        bindings.append(workingDays.map(\.iso))
-        bindings.append(AbsenceBinds.capacityStates)
+        binds.append((months?.from ?? range.from).iso)
+        binds.append((months?.to ?? range.from).iso)
+        binds.append(workingDays.map(\.iso))
+        binds.append(AbsenceBinds.capacityStates)
         let shape: RangeShape =
             switch months {
             case let months? where months.from == range.from && months.to == range.to.adding(days: 1):
@@ -64,34 +64,56 @@ extension PostgresTimeEntryRepository {
             default: .days
             }
         // Capacity is kept per month: a month's report reads it once it is kept.
-        let source: CapacitySource = (groupBy == .person || groupBy == .team) && shape == .oneMonth ? .kept : .computed
-        let (sql, binds) = (Self.reportSQL(groupBy, shape: shape, capacity: source), bindings)
-        return try await database.withConnection { connection in
-            if case .kept = source { try await Self.keepCapacity(binds, month: range.from.calendarMonth, on: connection, logger: logger) }
-            // Collected, then read column by column: decoding a row as a tuple through the
-            // sequence's generic `decode` cost about 15,000 instructions a row, a quarter of a
-            // 10,000-row report's time in the server.
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).collect()
-            var totals: [TimeTotal] = []
-            totals.reserveCapacity(rows.count)
-            var everyone: Decimal?
-            for row in rows {
-                let cells = row.makeRandomAccess()
-                totals.append(
-                    TimeTotal(
-                        key: try cells[0].decode(String.self), label: try cells[1].decode(String.self),
-                        seconds: try cells[2].decode(Int.self), billableSeconds: try cells[3].decode(Int.self),
-                        billableAmount: try StoredValue.optionalDecimal(try cells[4].decode(String?.self), column: "billable_amount"),
-                        capacityHours: try StoredValue.optionalDecimal(try cells[5].decode(String?.self), column: "capacity_hours")
-                    ))
-                // Every row carries the same total: read the first.
-                if everyone == nil { everyone = try StoredValue.optionalDecimal(try cells[6].decode(String?.self), column: "capacity_total") }
+        let wanted: CapacitySource = (groupBy == .person || groupBy == .team) && shape == .oneMonth ? .kept : .computed
+        let (database, month, bindings) = (self.database, range.from.calendarMonth, binds)
+        let read: @Sendable (PostgresConnection, ReadReplica.Source) async throws -> ReportTotals = { connection, source in
+            var capacity = wanted
+            if case .kept = wanted {
+                if case .primary = source {
+                    try await Self.keepCapacity(bindings, month: month, on: connection, logger: logger)
+                } else if try await Self.capacityMissing(bindings, on: connection, logger: logger) {
+                    // A replica cannot keep it: the primary does, for the next report, and this
+                    // one computes it.
+                    try await database.withConnection { try await Self.keepCapacity(bindings, month: month, on: $0, logger: logger) }
+                    capacity = .computed
+                }
             }
-            if everyone == nil, groupBy == .person || groupBy == .team {
-                everyone = try await Self.capacityTotal(groupBy, shape: shape, capacity: source, bindings: binds, on: connection, logger: logger)
-            }
-            return ReportTotals(rows: totals, capacityHours: everyone)
+            return try await Self.report(groupBy, shape: shape, capacity: capacity, bindings: bindings, on: connection, logger: logger)
         }
+        guard let reads else { return try await database.withConnection { try await read($0, .primary) } }
+        var (totals, source) = try await reads.read(read)
+        totals.freshness = source.freshness
+        return totals
+    }
+
+    static func report(
+        _ groupBy: ReportGrouping, shape: RangeShape, capacity source: CapacitySource, bindings binds: PostgresBindings,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> ReportTotals {
+        let sql = reportSQL(groupBy, shape: shape, capacity: source)
+        // Collected, then read column by column: decoding a row as a tuple through the
+        // sequence's generic `decode` cost about 15,000 instructions a row, a quarter of a
+        // 10,000-row report's time in the server.
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).collect()
+        var totals: [TimeTotal] = []
+        totals.reserveCapacity(rows.count)
+        var everyone: Decimal?
+        for row in rows {
+            let cells = row.makeRandomAccess()
+            totals.append(
+                TimeTotal(
+                    key: try cells[0].decode(String.self), label: try cells[1].decode(String.self),
+                    seconds: try cells[2].decode(Int.self), billableSeconds: try cells[3].decode(Int.self),
+                    billableAmount: try StoredValue.optionalDecimal(try cells[4].decode(String?.self), column: "billable_amount"),
+                    capacityHours: try StoredValue.optionalDecimal(try cells[5].decode(String?.self), column: "capacity_hours")
+                ))
+            // Every row carries the same total: read the first.
+            if everyone == nil { everyone = try StoredValue.optionalDecimal(try cells[6].decode(String?.self), column: "capacity_total") }
+        }
+        if everyone == nil, groupBy == .person || groupBy == .team {
+            everyone = try await capacityTotal(groupBy, shape: shape, capacity: source, bindings: binds, on: connection, logger: logger)
+        }
+        return ReportTotals(rows: totals, capacityHours: everyone)
     }
 
     /// What a report's range is made of: the shape of its statement.

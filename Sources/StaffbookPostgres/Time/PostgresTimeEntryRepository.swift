@@ -6,10 +6,13 @@ import StaffbookCore
 package struct PostgresTimeEntryRepository: TimeEntryRepository {
     package let database: DatabasePool
     package let logger: Logger
+    /// Where reports are read when the deployment has a replica.
+    package let reads: ReadReplica?
 
-    package init(database: DatabasePool, logger: Logger) {
+    package init(database: DatabasePool, logger: Logger, reads: ReadReplica? = nil) {
         self.database = database
         self.logger = logger
+        self.reads = reads
     }
 
     /// The columns `entry(_:)` reads, for an entry `e`, its project `p` and client `c`.

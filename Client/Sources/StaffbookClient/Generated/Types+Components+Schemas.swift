@@ -2612,6 +2612,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TimeReport/utilisation`.
             public var utilisation: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TimeReport/freshness`.
+            public var freshness: Components.Schemas.ReadFreshness?
             /// Creates a new `TimeReport`.
             ///
             /// - Parameters:
@@ -2624,6 +2626,7 @@ extension Components {
             ///   - billableAmount: The billable hours at their projects' hourly prices.
             ///   - capacityHours: What the people were expected to work in the range.
             ///   - utilisation: Hours over capacity (absent without capacity).
+            ///   - freshness:
             public init(
                 from: Components.Schemas.Day,
                 to: Components.Schemas.Day,
@@ -2633,7 +2636,8 @@ extension Components {
                 billableHours: Components.Schemas.Hours,
                 billableAmount: Components.Schemas.Money? = nil,
                 capacityHours: Components.Schemas.Hours? = nil,
-                utilisation: Swift.String? = nil
+                utilisation: Swift.String? = nil,
+                freshness: Components.Schemas.ReadFreshness? = nil
             ) {
                 self.from = from
                 self.to = to
@@ -2644,6 +2648,7 @@ extension Components {
                 self.billableAmount = billableAmount
                 self.capacityHours = capacityHours
                 self.utilisation = utilisation
+                self.freshness = freshness
             }
             public enum CodingKeys: String, CodingKey {
                 case from
@@ -2655,6 +2660,36 @@ extension Components {
                 case billableAmount
                 case capacityHours
                 case utilisation
+                case freshness
+            }
+        }
+        /// Present only when the report was read from a replica that is further behind the primary than the deployment allows (DATABASE_READ_MAX_LAG_SECONDS): the changes of the last lagSeconds may be missing from it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReadFreshness`.
+        public struct ReadFreshness: Codable, Hashable, Sendable {
+            /// The primary's last change the report includes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReadFreshness/asOf`.
+            public var asOf: Foundation.Date
+            /// How far the replica was behind, in whole seconds.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReadFreshness/lagSeconds`.
+            public var lagSeconds: Swift.Int
+            /// Creates a new `ReadFreshness`.
+            ///
+            /// - Parameters:
+            ///   - asOf: The primary's last change the report includes.
+            ///   - lagSeconds: How far the replica was behind, in whole seconds.
+            public init(
+                asOf: Foundation.Date,
+                lagSeconds: Swift.Int
+            ) {
+                self.asOf = asOf
+                self.lagSeconds = lagSeconds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case asOf
+                case lagSeconds
             }
         }
         /// - Remark: Generated from `#/components/schemas/ImportResult`.

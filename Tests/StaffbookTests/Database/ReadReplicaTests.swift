@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import StaffbookCore
+@testable import StaffbookHTTP
+@testable import StaffbookPostgres
+
+/// Reports read through `DATABASE_READ_URL`. A real streaming replica (lag, a paused replay, a
+/// replica stopped under load) is `make verify`'s `replica` step; here the read pool points at
+/// the test database itself, or at a port nothing listens on.
+@Suite("Reports read from a replica")
+struct ReadReplicaTests {
+    static let month = "from=2026-11-01&to=2026-11-30"
+
+    @Test func aReportReadThroughTheReadPoolGivesThePrimarysFiguresAndKeepsTheMonthsCapacityOnThePrimary() async throws {
+        try await TestApp.test(configure: { $0.databaseRead = $0.database }) { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            let kept = "SELECT count(*)::text FROM capacity_months_filled"
+            #expect(try await app.sql(kept).first == "0")
+
+            let first = try await app.send(.get, "/v1/reports/time?\(Self.month)&groupBy=person", token: admin)
+            #expect(first.status == .ok, "\(first.text)")
+            // The read side never writes: the primary kept the month for the next report, and
+            // this one computed it.
+            #expect(try await app.sql(kept).first != "0")
+            let second = try await app.send(.get, "/v1/reports/time?\(Self.month)&groupBy=person", token: admin)
+            #expect(second.text == first.text, "computed and kept capacity give the same report")
+
+            let report = try first.decode(TimeAPI.Summary.self)
+            let jan = try #require(report.items.first { $0.key == Demo.janNovak.uuidString.lowercased() })
+            #expect(jan.hours == "75.00" && jan.capacityHours == "160.00", "20 working days of 8 hours")
+            #expect(!first.text.contains("freshness"), "a current replica's answer says nothing of freshness")
+            let metrics = try await app.execute("/metrics")
+            #expect(metrics.text.contains("staffbook_db_replica_lag_seconds 0"), "a database that is not a replica lags by nothing")
+        }
+    }
+
+    @Test func whenTheReplicaCannotBeReachedReportsAreAnsweredByThePrimary() async throws {
+        try await TestApp.test(configure: { config in
+            var down = config.database
+            // A port nothing listens on: connecting is refused at once.
+            down.port = 9
+            down.connectTimeout = .milliseconds(300)
+            config.databaseRead = down
+        }) { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+
+            let response = try await app.send(.get, "/v1/reports/time?\(Self.month)&groupBy=project", token: admin)
+
+            #expect(response.status == .ok, "\(response.text)")
+            let report = try response.decode(TimeAPI.Summary.self)
+            #expect(report.items.first { $0.key == Demo.mobileBanking.uuidString.lowercased() }?.billableAmount == "97875.00")
+            let metrics = try await app.execute("/metrics")
+            #expect(metrics.text.contains("staffbook_db_replica_fallbacks_total"))
+            // Left alone for a while: the next report does not wait for the replica again.
+            let started = ContinuousClock.now
+            #expect(try await app.send(.get, "/v1/reports/time?\(Self.month)&groupBy=client", token: admin).status == .ok)
+            #expect(ContinuousClock.now - started < .milliseconds(300) * 3)
+        }
+    }
+
+    @Test func aLaggingReplicasReportSaysUpToWhenItIsAndByHowManySeconds() throws {
+        let asOf = Date(timeIntervalSince1970: 1_793_000_000)
+        let report = TimeReport(
+            range: DayRange(month: CalendarMonth(year: 2026, month: 11)), rows: [],
+            capacityHours: nil, freshness: ReadFreshness(lagSeconds: 47.6, asOf: asOf))
+
+        let schema = TimeSchemas.report(report, groupBy: .project)
+
+        #expect(schema.freshness?.lagSeconds == 48)
+        #expect(schema.freshness?.asOf == asOf)
+        #expect(TimeSchemas.freshness(ReadFreshness(lagSeconds: .infinity, asOf: asOf)).lagSeconds == 1_000_000_000, "clamped, not trapped")
+        #expect(TimeSchemas.freshness(ReadFreshness(lagSeconds: -3, asOf: asOf)).lagSeconds == 0)
+    }
+}
