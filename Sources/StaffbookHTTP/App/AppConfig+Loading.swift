@@ -132,6 +132,7 @@ extension AppConfig {
         monthEnd.workerEnabled = try values.bool("jobs.worker", default: true)
         monthEnd.pollInterval = .seconds(try values.int("jobs.pollSeconds", default: 5, in: 1...3600))
         monthEnd.lease = TimeInterval(try values.int("jobs.leaseSeconds", default: 60, in: 2...3600))
+        monthEnd.concurrency = try values.int("jobs.concurrency", default: 1, in: 1...32)
         // For verification runs that cannot wait a day for the last retries; 100 in production.
         monthEnd.webhookRetryScale = Double(try values.int("webhooks.retryScalePercent", default: 100, in: 1...100)) / 100
         monthEnd.catchUp = TimeInterval(try values.int("jobs.catchUpDays", default: 2, in: 0...31) * 86400)

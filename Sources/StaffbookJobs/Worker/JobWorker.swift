@@ -109,8 +109,17 @@ package final class JobWorker: Service, Sendable {
         try await queue.enqueue(due, now: now)
     }
 
-    /// Claims and runs due jobs until none is left.
+    /// Claims and runs due jobs until none is left, `concurrency` at a time: each lane claims its
+    /// next job when its last one ends (claims skip what another lane or instance holds).
     func runDue() async throws -> Int {
+        guard config.concurrency > 1 else { return try await runLane() }
+        return try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<config.concurrency { group.addTask { try await self.runLane() } }
+            return try await group.reduce(0, +)
+        }
+    }
+
+    private func runLane() async throws -> Int {
         var ran = 0
         while !Task.isShuttingDownGracefully {
             let now = clock.now()

@@ -18,6 +18,9 @@ package struct MonthEndConfig: Sendable {
     package var pollInterval: Duration = .seconds(5)
     /// How long a claimed job is this instance's before another may take it over.
     package var lease: TimeInterval = 60
+    /// Jobs this instance runs at once (`JOBS_CONCURRENCY`). One keeps the worker's share of
+    /// the database small while requests are served; a worker-only instance may run more.
+    package var concurrency = 1
     package var retry = RetryPolicy()
     /// The share of the webhook retry schedule's waits that is waited (1: about a day in all).
     package var webhookRetryScale: Double = 1
