@@ -170,6 +170,27 @@ def cpu_seconds(pid, children=False):
     return ticks / TICKS
 
 
+def tree_cpu_seconds(pid):
+    """A process's CPU with its reaped children's and its live descendants' (uvicorn's workers)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent = int(open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    total, stack = 0.0, [pid]
+    while stack:
+        current = stack.pop()
+        try:
+            total += cpu_seconds(current, children=True)
+        except (OSError, ValueError):
+            pass
+        stack += children.get(current, [])
+    return total
+
+
 def postgres_cpu_seconds():
     """PostgreSQL's CPU: every process of the cluster, including backends that ended meanwhile."""
     postmaster = int(open(os.path.join(ROOT, ".local", "postgres", "data", "postmaster.pid")).readline())
@@ -187,7 +208,7 @@ def wrk(name, script="request.lua", seconds=SECONDS, connections=CONNECTIONS, **
     threads = min(THREADS, connections)
     e = dict(os.environ, BENCH_THREADS=str(threads), **{k: str(v) for k, v in variables.items()})
     # The server's CPU with its children's: the PDF attachment helper runs per PDF upload.
-    server_before, postgres_before = cpu_seconds(SERVER_PID, children=True), postgres_cpu_seconds()
+    server_before, postgres_before = tree_cpu_seconds(SERVER_PID), postgres_cpu_seconds()
     out = subprocess.run(["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--latency", "-s",
                           os.path.join(ROOT, "bench", "wrk", script), URL], env=e, capture_output=True, text=True).stdout
 
@@ -199,7 +220,7 @@ def wrk(name, script="request.lua", seconds=SECONDS, connections=CONNECTIONS, **
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     requests_done = max(int(re.search(r"(\d+) requests in", out).group(1)), 1)
-    server_ms = (cpu_seconds(SERVER_PID, children=True) - server_before) * 1000 / requests_done
+    server_ms = (tree_cpu_seconds(SERVER_PID) - server_before) * 1000 / requests_done
     postgres_ms = (postgres_cpu_seconds() - postgres_before) * 1000 / requests_done
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
@@ -250,6 +271,51 @@ def postgres_backends():
             except (OSError, ValueError):
                 pass
     return pids
+
+
+JOBS = int(os.environ.get("BENCH_JOB_COUNT", "159000"))
+
+
+def drain_jobs(admin, uri):
+    """A month-end's worth of invoice checks and more: JOBS `invoice_checks` jobs (the latest
+    uploaded person-months) queued through SQL, drained by one `staffbook worker` while the admin
+    list's first page is read at 32 connections; the list's throughput before and during."""
+    psql(DB, "DELETE FROM jobs WHERE kind = 'invoice_checks'")
+    psql(DB, f"""INSERT INTO jobs (kind, unique_key, payload, run_at, max_attempts, created_at)
+        SELECT 'invoice_checks', account_id::text || ':' || to_char(period, 'YYYY-MM'),
+               jsonb_build_object('person', account_id::text, 'month', to_char(period, 'YYYY-MM')), 'epoch', 10, now()
+        FROM (SELECT account_id, period FROM invoices WHERE kind = 'uploaded' ORDER BY period DESC, account_id LIMIT {JOBS}) x""")
+    queued = int(psql(DB, "SELECT count(*) FROM jobs WHERE kind = 'invoice_checks' AND state = 'pending'"))
+    before = wrk("GET /v1/invoices (first page) before the drain", BENCH_PATH=uri, BENCH_TOKEN=admin)
+    e = env()
+    # A worker-only instance may run more than one job at a time (JOBS_CONCURRENCY).
+    e.update({"JOBS_WORKER": "true", "JOBS_POLL_SECONDS": "1", "JOBS_CONCURRENCY": os.environ.get("BENCH_WORKER_CONCURRENCY", "2")})
+    started, postgres_before = time.time(), postgres_cpu_seconds()
+    worker = subprocess.Popen([BIN, "worker"], env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(2)
+        during = wrk("GET /v1/invoices (first page) while the worker drains", BENCH_PATH=uri, BENCH_TOKEN=admin)
+        # Drained, or stopped after BENCH_DRAIN_SECONDS with the rate so far (the rest projected).
+        limit, left = int(os.environ.get("BENCH_DRAIN_SECONDS", "1200")), queued
+        while left and time.time() - started < limit:
+            time.sleep(1)
+            left = int(psql(DB, "SELECT count(*) FROM jobs WHERE kind = 'invoice_checks' AND state IN ('pending', 'running')"))
+        seconds = time.time() - started
+        worker_cpu = tree_cpu_seconds(worker.pid)
+        # What was not reached is not left for the next run's server to find.
+        psql(DB, "UPDATE jobs SET state = 'done', finished_at = now() WHERE kind = 'invoice_checks' AND state = 'pending'")
+    finally:
+        worker.terminate()
+        worker.wait(timeout=60)
+    failed = int(psql(DB, "SELECT count(*) FROM jobs WHERE kind = 'invoice_checks' AND state = 'failed'"))
+    ran = queued - left
+    result = {"jobs": queued, "ran": ran, "finished": left == 0, "seconds": seconds,
+              "projected_seconds": seconds if left == 0 else queued / max(ran / seconds, 1e-9), "failed": failed, "worker_cpu_s": worker_cpu,
+              "postgres_cpu_s": postgres_cpu_seconds() - postgres_before, "rps_before": before["rps"], "rps_during": during["rps"],
+              "p99_before_ms": before["p99_ms"], "p99_during_ms": during["p99_ms"], "slowdown": 1 - during["rps"] / before["rps"]}
+    print(f"  {ran:,} of {queued:,} invoice_checks ran in {seconds:.0f} s ({failed} failed), worker CPU {worker_cpu:.0f} s; "
+          f"the first invoice page {before['rps']:.0f} → {during['rps']:.0f} req/s while it ran", flush=True)
+    return result
 
 
 def report_rows(admin, entries):
@@ -316,6 +382,11 @@ def main():
                            ("GET /desk/invoices/{id} (an invoice page)", f"/desk/invoices/{invoice_id}")):
             rows.append(wrk(name, BENCH_PATH=path, BENCH_COOKIE=desk))
             print(f"  {name}: {rows[-1]['rps']:.0f} req/s, p50 {rows[-1]['p50_ms']:.1f} ms", flush=True)
+            # One at a time: the page's own latency (bench/targets.json), not a queue of 32.
+            rows.append(wrk(name + " alone", BENCH_PATH=path, BENCH_COOKIE=desk, connections=1))
+        # The same reads by a typical Python service on the same database (bench/peer.py).
+        import peer_run
+        rows += peer_run.rows(worker, admin, uri)
         # Time tracking on 5,000,000 entries: a person's week, a team leader reading a member's
         # month, the company's month by team and by project (reports an admin asks for: two at a
         # time, and one alone for its own latency), the timer.
@@ -471,6 +542,7 @@ def main():
                                                  files={"file": ("big.pdf", big, "application/pdf"), "amount": (None, "1")}, timeout=120),
                           people * 2))
         upload_rss = server.peak_rss_mb()
+        jobs = drain_jobs(admin, uri) if os.environ.get("BENCH_JOBS", "1") != "0" else None
     finally:
         server.stop()
 
@@ -515,9 +587,17 @@ def main():
         import callgrind
         instructions = callgrind.measure()
         instructions.update({f"ceiling: {name}": figure for name, figure in callgrind.measure_ceiling().items()})
+    if jobs:
+        print(f"invoice_checks: {jobs['ran']:,} of {jobs['jobs']:,} jobs ran in {jobs['seconds']:.0f} s ({jobs['failed']} failed; all of "
+              f"them {'done' if jobs['finished'] else 'projected at'} {jobs['projected_seconds']:.0f} s), worker CPU "
+              f"{jobs['worker_cpu_s']:.0f} s, PostgreSQL CPU {jobs['postgres_cpu_s']:.0f} s; the first invoice page "
+              f"{jobs['rps_before']:.0f} → {jobs['rps_during']:.0f} req/s, p99 {jobs['p99_before_ms']:.1f} → {jobs['p99_during_ms']:.1f} ms")
+    import targets
+    missed = targets.report(targets.evaluate(rows, jobs))
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    json.dump({"rows": rows, "payrun": payrun_rows, "peak_rss_payrun_mb": payrun_rss, "instructions_per_request": instructions, "month_report_ms": month_report_ms, "cold_start_ms": cold * 1000, "peak_rss_reads_mb": read_rss, "peak_rss_uploads_mb": upload_rss,
+    json.dump({"rows": rows, "jobs": jobs, "payrun": payrun_rows, "peak_rss_payrun_mb": payrun_rss, "instructions_per_request": instructions, "month_report_ms": month_report_ms, "cold_start_ms": cold * 1000, "peak_rss_reads_mb": read_rss, "peak_rss_uploads_mb": upload_rss,
                "webhooks": {"backlog": backlog, "steady": flow}, "seconds": SECONDS, "connections": CONNECTIONS}, open(os.path.join(OUT, f"bench-{stamp}.json"), "w"), indent=2)
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":

@@ -56,6 +56,50 @@ struct InvoicePageStatement: PostgresPreparedStatement {
     }
 }
 
+/// The same page written by PostgreSQL: the statement returns the response body, byte for byte
+/// what `invoiceJSON` writes for the rows, and the server sends it without decoding a row. The
+/// A/B of `make bench` ("PostgreSQL writes the JSON") against the route above.
+struct InvoicePageJSONStatement: PostgresPreparedStatement {
+    typealias Row = String
+    static let sql = """
+        SELECT json_build_object(
+            'items', coalesce(json_agg(json_build_object(
+                'id', id, 'person', json_build_object('id', account_id, 'firstName', first_name, 'lastName', last_name, 'email', email),
+                'period', period, 'state', state, 'kind', kind, 'amount', amount, 'statementHours', statement_hours,
+                'statementRate', statement_rate, 'version', version, 'returnReason', return_reason,
+                'file', json_build_object('id', file_id, 'mediaType', media_type, 'size', size, 'sha256', sha256),
+                'submittedAt', submitted_at, 'approvedAt', approved_at, 'paidAt', paid_at, 'exportedAt', exported_at
+            ) ORDER BY n) FILTER (WHERE n <= 20), '[]'),
+            'nextCursor', CASE WHEN count(*) > 20 THEN 'next' END)::text
+        FROM (
+            SELECT page.id, page.account_id, page.first_name, page.last_name, page.email::text AS email,
+                   to_char(page.period, 'YYYY-MM') AS period, page.state::text AS state, page.kind::text AS kind, page.amount,
+                   page.statement_hours, page.statement_rate, page.version, page.return_reason, f.id AS file_id, f.media_type, f.size,
+                   encode(f.sha256, 'hex') AS sha256,
+                   to_char(page.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS submitted_at,
+                   to_char(page.approved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS approved_at,
+                   to_char(page.paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at,
+                   to_char(page.exported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS exported_at,
+                   row_number() OVER (ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period) AS n
+            FROM (
+                SELECT i.*, a.first_name, a.last_name, a.email
+                FROM accounts a JOIN invoices i ON i.account_id = a.id
+                WHERE i.period = '2026-09-01' AND i.state = 'approved'
+                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
+                LIMIT 21
+            ) page
+            JOIN invoice_files f ON f.id = page.current_file_id
+        ) rows
+        """
+    func makeBindings() -> PostgresBindings {
+        PostgresBindings()
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        try row.decode(Row.self)
+    }
+}
+
 /// `"2026-09-01T00:00:00Z"` from whole seconds, by the civil-from-days arithmetic.
 func timestamp(_ date: Date?) -> String {
     guard let date else { return "null" }
@@ -159,6 +203,12 @@ enum Ceiling {
             }
             let json = #"{"items":[\#(items.prefix(20).joined(separator: ","))],"nextCursor":\#(items.count > 20 ? "\"next\"" : "null")}"#
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+        }
+        router.get("invoices-json") { _, _ -> Response in
+            for try await json in try await client.execute(InvoicePageJSONStatement(), logger: logger) {
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+            }
+            return Response(status: .internalServerError)
         }
         let port = Int(environment["HTTP_PORT"] ?? "") ?? 18091
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), services: [client], logger: logger)
