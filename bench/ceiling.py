@@ -8,9 +8,7 @@ Used by bench/run.py after the server's rows (the two never run at once); alone:
 `python3 bench/ceiling.py` once the benchmark database exists.
 """
 import os
-import subprocess
 import sys
-import time
 
 import requests
 
@@ -30,35 +28,19 @@ def rows(account):
     the server's CPU per request on this machine."""
     e = bench.env()
     e.update({"HTTP_PORT": str(CEILING_PORT), "CEILING_ACCOUNT": account})
-    process = subprocess.Popen([BIN], env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    saved = bench.URL, bench.SERVER_PID
-    bench.URL, bench.SERVER_PID = f"http://127.0.0.1:{CEILING_PORT}", process.pid
     found = []
-    try:
-        started = time.time()
-        while True:
-            try:
-                requests.get(bench.URL + "/me", timeout=5).raise_for_status()
-                break
-            except requests.RequestException:
-                if time.time() - started > 30:
-                    raise RuntimeError("the ceiling server did not start")
-                time.sleep(0.05)
+    with bench.measured([BIN], CEILING_PORT, "/me", e, "the ceiling server", limit_seconds=30) as url:
         bench.wrk("warm-up", BENCH_PATH="/live", seconds=2)
         # The A/B of the admin list's page: rows decoded by PostgresNIO and written by the server,
         # and the same JSON written by PostgreSQL (json_agg) and sent as it comes. They must be
         # the same document (PostgreSQL spaces it differently) for the comparison to mean anything.
-        decoded, written = (requests.get(bench.URL + path, timeout=30).json() for path in ("/invoices", "/invoices-json"))
+        decoded, written = (requests.get(url + path, timeout=30).json() for path in ("/invoices", "/invoices-json"))
         if decoded != written or len(decoded["items"]) != 20:
             raise RuntimeError("the ceiling's two admin pages differ: the A/B would not compare the same work")
         for name, path in [("ceiling: constant (no database)", "/live"), ("ceiling: one row by key", "/me"),
                            ("ceiling: the admin list's page", "/invoices"),
                            ("ceiling: the admin list's page, PostgreSQL writes the JSON", "/invoices-json")]:
             found.append(bench.wrk(name, BENCH_PATH=path))
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        bench.URL, bench.SERVER_PID = saved
     return found
 
 

@@ -4,7 +4,6 @@ server's throughput and p99 against (bench/targets.json)."""
 import os
 import subprocess
 import sys
-import time
 
 import requests
 
@@ -32,23 +31,12 @@ def rows(worker, admin, uri):
     e = bench.env()
     # Two workers with two connections each: the server's pool of four.
     e.update({"PEER_POOL": str(max(int(e["DATABASE_MAX_CONNECTIONS"]) // 2, 1))})
-    process = subprocess.Popen([python(), "-m", "uvicorn", "peer:app", "--workers", "2", "--host", "127.0.0.1", "--port", str(PORT),
-                                "--loop", "uvloop", "--http", "httptools", "--log-level", "warning", "--no-access-log"], cwd=os.path.dirname(__file__), env=e,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    saved = bench.URL, bench.SERVER_PID
-    bench.URL, bench.SERVER_PID = f"http://127.0.0.1:{PORT}", process.pid
+    command = [python(), "-m", "uvicorn", "peer:app", "--workers", "2", "--host", "127.0.0.1", "--port", str(PORT),
+               "--loop", "uvloop", "--http", "httptools", "--log-level", "warning", "--no-access-log"]
     found = []
-    try:
-        started = time.time()
-        while True:
-            try:
-                requests.get(bench.URL + "/v1/me", headers={"Authorization": f"Bearer {worker}"}, timeout=5).raise_for_status()
-                break
-            except requests.RequestException:
-                if time.time() - started > 60:
-                    raise RuntimeError("the Python peer did not start")
-                time.sleep(0.1)
-        page = requests.get(bench.URL + uri, headers={"Authorization": f"Bearer {admin}"}, timeout=30)
+    with bench.measured(command, PORT, "/v1/me", e, "the Python peer", cwd=os.path.dirname(__file__),
+                        headers={"Authorization": f"Bearer {worker}"}) as url:
+        page = requests.get(url + uri, headers={"Authorization": f"Bearer {admin}"}, timeout=30)
         page.raise_for_status()
         if len(page.json()["items"]) != 20:
             raise RuntimeError("the Python peer's page is not the server's")
@@ -57,8 +45,4 @@ def rows(worker, admin, uri):
                                   ("peer: GET /v1/invoices (first page)", uri, admin)]:
             found.append(bench.wrk(name, BENCH_PATH=path, BENCH_TOKEN=token))
             print(f"  {name}: {found[-1]['rps']:.0f} req/s", flush=True)
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        bench.URL, bench.SERVER_PID = saved
     return found

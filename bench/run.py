@@ -7,6 +7,7 @@ server, drives each path with wrk (32 connections, BENCH_SECONDS each) and its S
 bench-results/. Only loopback is used.
 """
 import base64
+import contextlib
 import datetime
 import concurrent.futures as futures
 import json
@@ -122,6 +123,31 @@ def wait_until_ready(url, limit_seconds, pause, what="server"):
         if time.time() - started > limit_seconds:
             raise RuntimeError(f"{what} did not start")
         time.sleep(pause)
+
+
+@contextlib.contextmanager
+def measured(command, port, probe, env, what, cwd=None, headers=None, limit_seconds=60):
+    """Starts another program serving on `port` (the ceiling, the Python peer), waits until
+    `probe` answers, and points wrk and the CPU counters at it until the block ends."""
+    global URL, SERVER_PID
+    process = subprocess.Popen(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    saved = URL, SERVER_PID
+    URL, SERVER_PID = f"http://127.0.0.1:{port}", process.pid
+    try:
+        started = time.time()
+        while True:
+            try:
+                requests.get(URL + probe, headers=headers or {}, timeout=5).raise_for_status()
+                break
+            except requests.RequestException:
+                if time.time() - started > limit_seconds:
+                    raise RuntimeError(f"{what} did not start")
+                time.sleep(0.05)
+        yield URL
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        URL, SERVER_PID = saved
 
 
 class Server:

@@ -24,6 +24,19 @@ struct AccountStatement: PostgresPreparedStatement {
     }
 }
 
+/// The rows of the admin list's first page (`page`) with their files (`f`): what both ways of
+/// writing the page read.
+let pageRows = """
+    (
+        SELECT i.*, a.first_name, a.last_name, a.email
+        FROM accounts a JOIN invoices i ON i.account_id = a.id
+        WHERE i.period = '2026-09-01' AND i.state = 'approved'
+        ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
+        LIMIT 21
+    ) page
+    JOIN invoice_files f ON f.id = page.current_file_id
+    """
+
 /// The admin list's first page of approved invoices for September 2026, as the server's
 /// statement reads it (21 rows: 20 and whether there is a next page). The month is written in
 /// the statement, so PostgreSQL plans it for its value, as it does the server's.
@@ -37,14 +50,7 @@ struct InvoicePageStatement: PostgresPreparedStatement {
                page.state::text, page.kind::text, page.amount::text, page.statement_hours::text, page.statement_rate::text,
                page.version, page.return_reason, f.id, f.media_type, f.size, encode(f.sha256, 'hex'),
                page.submitted_at, page.approved_at, page.paid_at, page.exported_at
-        FROM (
-            SELECT i.*, a.first_name, a.last_name, a.email
-            FROM accounts a JOIN invoices i ON i.account_id = a.id
-            WHERE i.period = '2026-09-01' AND i.state = 'approved'
-            ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
-            LIMIT 21
-        ) page
-        JOIN invoice_files f ON f.id = page.current_file_id
+        FROM \(pageRows)
         ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period
         """
     func makeBindings() -> PostgresBindings {
@@ -81,14 +87,7 @@ struct InvoicePageJSONStatement: PostgresPreparedStatement {
                    to_char(page.paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at,
                    to_char(page.exported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS exported_at,
                    row_number() OVER (ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period) AS n
-            FROM (
-                SELECT i.*, a.first_name, a.last_name, a.email
-                FROM accounts a JOIN invoices i ON i.account_id = a.id
-                WHERE i.period = '2026-09-01' AND i.state = 'approved'
-                ORDER BY a.last_name COLLATE czech, a.first_name COLLATE czech, a.id, i.period
-                LIMIT 21
-            ) page
-            JOIN invoice_files f ON f.id = page.current_file_id
+            FROM \(pageRows)
         ) rows
         """
     func makeBindings() -> PostgresBindings {
