@@ -413,6 +413,15 @@ def main():
         # The same reads by a typical Python service on the same database (bench/peer.py).
         import peer_run
         rows += peer_run.rows(worker, admin, uri)
+        # The A/B of who writes the admin list's JSON: the rows above had PostgreSQL write it (the
+        # default); the same server with HTTP_LIST_JSON=server decodes the rows and writes them.
+        e = env()
+        e.update({"HTTP_LIST_JSON": "server", "HTTP_PORT": str(PORT + 4)})
+        with measured([BIN, "serve", "--no-migrate"], PORT + 4, "/health/ready", e, "the server writing the list's JSON"):
+            wrk("warm-up", BENCH_PATH=uri, BENCH_TOKEN=admin, seconds=2)
+            for name, path in (("GET /v1/invoices (first page)", uri), ("GET /v1/invoices (page 61)", uri + f"&cursor={cursor}")):
+                rows.append(wrk(name + ", the server writes the JSON", BENCH_PATH=path, BENCH_TOKEN=admin))
+                print(f"  {rows[-1]['path']}: {rows[-1]['rps']:.0f} req/s", flush=True)
         # Time tracking on 5,000,000 entries: a person's week, a team leader reading a member's
         # month, the company's month by team and by project (reports an admin asks for: two at a
         # time, and one alone for its own latency), the timer.

@@ -33,11 +33,12 @@ def evaluate(rows, jobs=None):
     for path, floor in ceiling["paths"].items():
         ours, theirs = row(path), row(floor)
         if not ours or not theirs or not theirs["server_cpu_ms"]:
-            lines.append((f"{path}: server CPU against the ceiling's", None, f"≤ {ceiling['max_cpu_ratio']}×", False))
+            lines.append((f"{path}: server CPU against the ceiling's", None, "measured", False))
             continue
         ratio = ours["server_cpu_ms"] / theirs["server_cpu_ms"]
+        limit = ceiling.get("postgresql_writes_the_json", {}).get(path, ceiling["max_cpu_ratio"])
         lines.append((f"{path}: server CPU against the ceiling's", f"{ratio:.2f}× ({ours['server_cpu_ms']:.3f} / "
-                      f"{theirs['server_cpu_ms']:.3f} ms)", f"≤ {ceiling['max_cpu_ratio']}×", ratio <= ceiling["max_cpu_ratio"]))
+                      f"{theirs['server_cpu_ms']:.3f} ms)", f"≤ {limit}×", ratio <= limit))
     for path, limit in targets["latency_p50_ms"].items():
         if path == "about":
             continue

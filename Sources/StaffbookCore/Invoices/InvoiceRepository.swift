@@ -24,6 +24,9 @@ package protocol InvoiceRepository: Sendable {
     func fileContent(fileId: UUID, invoiceId: UUID?) async throws -> (invoice: Invoice, file: InvoiceFileVersion, bytes: Data)?
     /// The admin's list (fetches `page.fetchLimit`).
     func list(filter: InvoiceFilter, page: PageRequest<InvoicePosition>) async throws -> [Invoice]
+    /// The same page as the contract's JSON, written by the store for `view` (the API's list:
+    /// its rows are the response, and a server that never decodes them does not pay for them).
+    func listJSON(filter: InvoiceFilter, page: PageRequest<InvoicePosition>, view: InvoiceListView) async throws -> WrittenPage<InvoicePosition>
     func find(id: UUID) async throws -> Invoice?
     func events(invoiceId: UUID) async throws -> [InvoiceEvent]
     /// A generated statement's basis and lines; nil for an uploaded invoice (or one generated

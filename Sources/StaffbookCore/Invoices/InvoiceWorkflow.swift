@@ -4,7 +4,7 @@ package enum InvoiceState: String, Sendable, CaseIterable, Codable {
 }
 
 /// An invoice a person uploaded (a contractor's PDF) or a statement the company generated.
-package enum InvoiceKind: String, Sendable, Codable {
+package enum InvoiceKind: String, Sendable, CaseIterable, Codable {
     case uploaded, statement
 }
 

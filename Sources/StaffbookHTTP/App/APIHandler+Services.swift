@@ -21,7 +21,7 @@ extension APIHandler {
             invoices: InvoicesAPI(
                 accounts: services.accounts, people: services.people, invoices: services.invoices, invoiceService: services.invoiceService,
                 invoiceSchemas: schemas, fileLinks: services.fileLinks, idempotencyKeys: idempotencyKeys, checks: services.invoiceChecks,
-                paymentRuns: services.paymentRuns, clock: clock
+                paymentRuns: services.paymentRuns, clock: clock, listJSON: config.http.listJSON
             ),
             myInvoices: MyInvoicesAPI(
                 invoices: services.invoices, people: services.people, invoiceSchemas: schemas, uploader: services.invoiceUploader, clock: clock

@@ -174,6 +174,11 @@ extension AppConfig {
             }
         }
         http.publicBaseURL = base.hasSuffix("/") ? String(base.dropLast()) : base
+        let writer = values.string("http.listJson", default: ListJSONWriter.database.rawValue)
+        guard let listJSON = ListJSONWriter(rawValue: writer) else {
+            throw ConfigurationError(key: "http.listJson", reason: "'\(writer)' is not database or server")
+        }
+        http.listJSON = listJSON
         return http
     }
 

@@ -25,6 +25,8 @@ package struct AppConfig: Sendable {
         package var maxConcurrentImports = 2
         /// Slow and idle clients, and how many may be connected.
         var limits = ConnectionLimits()
+        /// Who writes the JSON of a list whose rows are the response (the admin invoice list).
+        package var listJSON = ListJSONWriter.database
     }
 
     package typealias Database = DatabaseConfig

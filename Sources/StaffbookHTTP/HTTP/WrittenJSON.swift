@@ -30,6 +30,14 @@ enum WrittenJSON {
         slot.bytes.withLock { $0 = bytes }
         return placeholder()
     }
+
+    /// Whether a body written elsewhere (by PostgreSQL) can be sent for this request.
+    static var isWaiting: Bool { slot != nil }
+
+    /// Keeps `bytes` as the request's body (when `isWaiting`).
+    static func send(_ bytes: [UInt8]) {
+        slot?.bytes.withLock { $0 = bytes }
+    }
 }
 
 /// Sends the body a handler wrote with `WrittenJSON` in place of what the runtime encoded.

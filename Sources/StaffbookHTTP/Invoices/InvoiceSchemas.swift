@@ -66,10 +66,22 @@ struct InvoiceSchemas: Sendable {
 
     /// What the caller may do with an invoice: as its owner, as an admin, or both.
     static func actors(for caller: Caller, ownerId: UUID) -> Set<InvoiceActor> {
+        actors(for: caller, own: caller.accountId == ownerId)
+    }
+
+    static func actors(for caller: Caller, own: Bool) -> Set<InvoiceActor> {
         var actors: Set<InvoiceActor> = []
-        if caller.accountId == ownerId { actors.insert(.owner) }
+        if own { actors.insert(.owner) }
         if caller.has(.admin) { actors.insert(.admin) }
         return actors
+    }
+
+    /// The admin list as `summary` writes it, for the store to write: the caller, the links'
+    /// prefix and the actions by state, kind and owner.
+    func listView(caller: Caller) -> InvoiceListView {
+        InvoiceListView(callerId: caller.accountId, linkPrefix: publicBaseURL) { state, kind, own in
+            Self.actions(InvoiceWorkflow.allowedActions(state: state, kind: kind, actors: Self.actors(for: caller, own: own))).map(\.rawValue)
+        }
     }
 
     /// The caller's month with the invoice's data and checks (after an upload).

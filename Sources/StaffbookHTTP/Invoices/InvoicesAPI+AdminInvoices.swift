@@ -13,13 +13,22 @@ extension InvoicesAPI {
         let period = query.period.flatMap { validation.month($0, field: "query.period") }
         let search = validation.optionalText(query.q, field: "query.q", maxLength: 100)
         try validation.check()
-        let rows = try await invoices.list(
-            filter: InvoiceFilter(
-                period: period, state: query.state.flatMap { InvoiceState(rawValue: $0.rawValue) },
-                query: search?.isEmpty == false ? search : nil, attention: query.attention ?? false
-            ),
-            page: page
+        let filter = InvoiceFilter(
+            period: period, state: query.state.flatMap { InvoiceState(rawValue: $0.rawValue) },
+            query: search?.isEmpty == false ? search : nil, attention: query.attention ?? false
         )
+        if WrittenJSON.isWaiting, listJSON == .database {
+            // PostgreSQL writes the items; only the envelope is written here.
+            let written = try await invoices.listJSON(filter: filter, page: page, view: invoiceSchemas.listView(caller: caller))
+            let nextCursor = written.next.flatMap { PageCursor.encode($0) }
+            WrittenJSON.send(Array(#"{"items":\#(written.items)\#(nextCursor.map { #","nextCursor":"\#($0)""# } ?? "")}"#.utf8))
+            return .ok(
+                .init(
+                    headers: .init(link: Page<Invoice>.linkHeader(nextCursor: nextCursor, requestURI: RequestScope.current.uri)),
+                    body: .json(.init(items: [], nextCursor: nextCursor))
+                ))
+        }
+        let rows = try await invoices.list(filter: filter, page: page)
         let result = Page(rows: rows, limit: page.limit) {
             InvoicePosition(lastName: $0.lastName, firstName: $0.firstName, personId: $0.personId, period: $0.period.iso)
         }

@@ -95,13 +95,23 @@ package struct InvoiceListShape: Equatable {
         (period ? [.int8, .int8] : []) + (state ? [.text] : []) + (cursor ? [.text, .text, .uuid, .text] : [])
     }
 
-    /// The page with only this shape's conditions. Period as `make_date` of two integers: a
-    /// text cast `::date` is only STABLE and kept the period out of the index condition. The
-    /// page is chosen first from invoices and names, carrying the columns the result needs, and
-    /// only its rows are joined to their files. The keyset starts at the cursor's person (`>=`
-    /// on the name index's columns) and skips that person's periods already shown, so a deep
-    /// page costs what the first one does.
+    /// The page with only this shape's conditions, as `PostgresInvoiceRepository.invoice(_:)`
+    /// reads rows.
     var sql: String {
+        "SELECT \(PostgresInvoiceRepository.pageColumns) FROM \(source) ORDER BY \(Self.order)"
+    }
+
+    /// The page's order over `source`'s rows: the list's, by name, person and month.
+    static let order = "page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period"
+
+    /// The page's rows (`page`, an invoice with its person's names) joined to their files (`f`),
+    /// with only this shape's conditions and its parameters from `$1`. Period as `make_date` of
+    /// two integers: a text cast `::date` is only STABLE and kept the period out of the index
+    /// condition. The page is chosen first from invoices and names, carrying the columns the
+    /// result needs, and only its rows are joined to their files. The keyset starts at the
+    /// cursor's person (`>=` on the name index's columns) and skips that person's periods already
+    /// shown, so a deep page costs what the first one does.
+    var source: String {
         var conditions: [String] = []
         var next = 1
         func parameter() -> String {
@@ -121,8 +131,7 @@ package struct InvoiceListShape: Equatable {
                 """)
         }
         return """
-            SELECT \(PostgresInvoiceRepository.pageColumns)
-            FROM (
+            (
                 SELECT i.*, a.first_name, a.last_name, a.email
                 FROM accounts a JOIN invoices i ON i.account_id = a.id
                 \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
@@ -130,7 +139,6 @@ package struct InvoiceListShape: Equatable {
                 LIMIT \(fetchLimit)\(offset > 0 ? " OFFSET \(offset)" : "")
             ) page
             JOIN invoice_files f ON f.id = page.current_file_id
-            ORDER BY page.last_name COLLATE czech, page.first_name COLLATE czech, page.account_id, page.period
             """
     }
 }

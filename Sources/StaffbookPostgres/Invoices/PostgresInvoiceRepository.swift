@@ -79,6 +79,29 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         }
     }
 
+    package func listJSON(
+        filter: InvoiceFilter, page: PageRequest<InvoicePosition>, view: InvoiceListView
+    ) async throws -> WrittenPage<InvoicePosition> {
+        let logger = self.logger
+        let shape = InvoiceListShape(filter: filter, page: page)
+        let after = page.after
+        return try await database.withConnection { connection in
+            guard shape.isPrepared else {
+                let query = PostgresQuery(unsafeSQL: shape.jsonSQL, binds: shape.jsonBindings(filter: filter, after: after, view: view))
+                for try await row in try await connection.query(query, logger: logger).decode(InvoiceListJSONStatement<ShapeEnd>.Row.self) {
+                    return InvoiceListShape.page(row)
+                }
+                return WrittenPage(items: "[]", next: nil)
+            }
+            func run<Shape: InvoiceListShapeType>(_: Shape.Type) async throws -> WrittenPage<InvoicePosition> {
+                let statement = InvoiceListJSONStatement<Shape>(filter: filter, after: after, view: view)
+                for try await row in try await connection.execute(statement, logger: logger) { return InvoiceListShape.page(row) }
+                return WrittenPage(items: "[]", next: nil)
+            }
+            return try await run(InvoiceListShape.type(bits: shape.bits))
+        }
+    }
+
     package func find(id: UUID) async throws -> Invoice? {
         let logger = self.logger
         return try await database.withConnection { connection in
