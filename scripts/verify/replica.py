@@ -1,8 +1,8 @@
 """A read replica against the real server: a streaming replica of the local cluster made with
 `pg_basebackup` and started on a second port, a server with `DATABASE_READ_URL` pointing at it.
 A report is answered from the replica (its sessions say so) while the primary takes writes, and
-shows them once replayed; with the replica's replay paused the report says how fresh it is; with
-the replica stopped the primary answers."""
+shows them once replayed; with the replica's replay paused the report says how fresh it is and
+the accountant's export is read from the primary; with the replica stopped the primary answers."""
 import os
 import shutil
 import socket
@@ -116,6 +116,16 @@ def replica():
               f"in recovery {in_recovery}, {len(answers)} reports {sorted({r.status_code for r, _ in answers})}, "
               f"replica transactions +{after - before}, {len(written)} entries written, report {seen} h of {expected} h")
 
+        # The accountant's export, while the replica is current, is read there.
+        period, invoice_id = psql(database, "SELECT to_char(period, 'YYYY-MM') || '|' || id FROM invoices WHERE state = 'approved' "
+                                            "ORDER BY period DESC, id LIMIT 1").split("|")
+        before = int(replica_sql(port, database, "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"))
+        current = requests.get(f"{url}/v1/invoices/export?period={period}&format=csv", headers=admin, timeout=30)
+        after = int(replica_sql(port, database, "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"))
+        check("replica: the accountant's invoice export is read from the replica while it is current",
+              current.status_code == 200 and invoice_id in current.text and after - before >= 2,
+              f"{current.status_code}, replica transactions +{after - before}")
+
         replica_sql(port, database, "SELECT pg_wal_replay_pause()")
         for slot in range(3):
             requests.post(url + "/v1/me/time-entries", headers=jan, timeout=30, json={
@@ -130,6 +140,17 @@ def replica():
               stale.status_code == 200 and abs(stale_hours - expected) < 0.001 and freshness and freshness.get("lagSeconds", 0) >= 2
               and lag >= 2,
               f"{stale.status_code}, {stale_hours} h, freshness {freshness}, staffbook_db_replica_lag_seconds {lag}")
+        # A file cannot say how fresh it is: with the replica lagging the export is the primary's.
+        psql(database, f"UPDATE invoices SET invoice_number = 'LAGGED-EXPORT' WHERE id = '{invoice_id}'")
+        time.sleep(0.2)
+        lagging = requests.get(f"{url}/v1/invoices/export?period={period}&format=csv", headers=admin, timeout=30)
+        metrics = requests.get(url + "/metrics", timeout=10).text
+        lagged = next((float(line.split()[-1]) for line in metrics.splitlines()
+                       if line.startswith("staffbook_db_replica_lagged_reads_total")), 0)
+        check("replica: with the replica lagging the accountant's export is read from the primary, current, and that is counted",
+              lagging.status_code == 200 and "LAGGED-EXPORT" in lagging.text and lagged >= 1,
+              f"{lagging.status_code}, {'current' if 'LAGGED-EXPORT' in lagging.text else 'stale'}, "
+              f"staffbook_db_replica_lagged_reads_total {lagged}")
         replica_sql(port, database, "SELECT pg_wal_replay_resume()")
 
         stop_replica()

@@ -72,7 +72,7 @@ package struct Services: Sendable {
         people = PostgresPeopleRepository(database: database, logger: logger)
         rates = PostgresRatesRepository(database: database, logger: logger)
         teams = PostgresTeamsRepository(database: database, logger: logger)
-        invoices = PostgresInvoiceRepository(database: database, logger: logger)
+        invoices = PostgresInvoiceRepository(database: database, logger: logger, reads: reads)
         catalog = PostgresCatalogRepository(database: database, logger: logger)
         timeEntries = PostgresTimeEntryRepository(database: database, logger: logger, reads: reads)
         notifications = PostgresNotificationRepository(database: database, logger: logger)

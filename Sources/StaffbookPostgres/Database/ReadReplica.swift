@@ -20,6 +20,8 @@ package final class ReadReplica: Service, Sendable {
     private let skipUntil = Mutex<ContinuousClock.Instant?>(nil)
     private let lag = Gauge(label: "staffbook_db_replica_lag_seconds")
     private let fallbacks = Counter(label: "staffbook_db_replica_fallbacks_total")
+    /// Reads that must be current and went to the primary because the replica lagged.
+    private let lagged = Counter(label: "staffbook_db_replica_lagged_reads_total")
 
     /// How long a replica that failed is left alone.
     static let pause: Duration = .seconds(10)
@@ -69,6 +71,19 @@ package final class ReadReplica: Service, Sendable {
             }
         }
         return (try await primary.withConnection { try await body($0, .primary) }, .primary)
+    }
+
+    /// Runs `body` on the replica while it is within the allowed lag, on the primary otherwise:
+    /// for answers that cannot say how fresh they are (an export's file).
+    package func readCurrent<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let (answer, _) = try await read { connection, source in
+            source.freshness == nil ? Optional(try await body(connection)) : nil
+        }
+        if let answer { return answer }
+        lagged.increment()
+        return try await primary.withConnection { try await body($0) }
     }
 
     /// How far the replica is behind, and the primary's last change it has applied. A replica

@@ -6,10 +6,13 @@ import StaffbookCore
 package struct PostgresInvoiceRepository: InvoiceRepository {
     package let database: DatabasePool
     package let logger: Logger
+    /// Where the accountant's export reads, when there is a replica close enough behind.
+    let reads: ReadReplica?
 
-    package init(database: DatabasePool, logger: Logger) {
+    package init(database: DatabasePool, logger: Logger, reads: ReadReplica? = nil) {
         self.database = database
         self.logger = logger
+        self.reads = reads
     }
 
     /// How many columns `columns` has: what a query selects after them starts here.
@@ -186,9 +189,11 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         }
     }
 
+    /// The accountant's export: from the replica when it is within the allowed lag (a file
+    /// cannot say how fresh it is, so a lagging replica leaves the export to the primary).
     package func approved(month: CalendarMonth) async throws -> [Invoice] {
         let logger = self.logger
-        return try await database.withConnection { connection in
+        let read: @Sendable (PostgresConnection) async throws -> [Invoice] = { connection in
             try await connection.query(
                 """
                 SELECT \(unescaped: Self.columns) FROM \(unescaped: Self.from)
@@ -198,6 +203,8 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
                 logger: logger
             ).collect().map(Self.invoice)
         }
+        if let reads { return try await reads.readCurrent(read) }
+        return try await database.withConnection(read)
     }
 
     package func markExported(month: CalendarMonth, now: Date) async throws -> Int {
