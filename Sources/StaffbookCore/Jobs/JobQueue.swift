@@ -30,6 +30,14 @@ package protocol JobQueue: Sendable {
     /// Takes the next due job (pending, or running with an expired lease) for `worker` until
     /// `leaseUntil`, or nil when none is due.
     func claim(now: Date, worker: String, leaseUntil: Date) async throws -> Job?
+    /// Takes the pending jobs of `job`'s kind whose payload has `job`'s value of `field` off the
+    /// queue (done: this run covers them) and gives `job` the payload `merge` makes of its own and
+    /// theirs, in one transaction, so that a retry of `job` still covers them. The job as it now
+    /// is; nil when this worker no longer holds it.
+    func absorb(
+        into job: Job, worker: String, sameValueOf field: String, now: Date,
+        merge: @escaping @Sendable ([String: String], [[String: String]]) -> [String: String]
+    ) async throws -> Job?
     /// Extends the lease of a job this worker holds; false when it no longer holds it.
     func extendLease(_ job: Job, worker: String, until: Date) async throws -> Bool
     /// Marks the job done with its effects, in one transaction; false (and nothing written) when

@@ -193,6 +193,11 @@ package final class JobWorker: Service, Sendable {
             guard let email = job.payload["email"] else { return .giveUp(error: "the job names no address", effects: []) }
             return .done([.passwordReset(email: email, grant: links.grant(.passwordReset, now: clock.now()))])
         case .invoiceChecks:
+            // The person's other pending checks run here, from the earliest month of them all.
+            guard
+                let job = try await queue.absorb(
+                    into: job, worker: workerId, sameValueOf: InvoiceChecksJob.person, now: clock.now(), merge: InvoiceChecksJob.merged)
+            else { return .done([]) }
             guard let person = job.payload["person"].flatMap({ UUID(uuidString: $0) }),
                 let month = job.payload["month"].flatMap({ CalendarMonth($0) })
             else { return .giveUp(error: "the job names no person or month", effects: []) }

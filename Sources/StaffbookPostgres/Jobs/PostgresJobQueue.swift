@@ -96,6 +96,58 @@ package struct PostgresJobQueue: JobQueue {
         }
     }
 
+    package func absorb(
+        into job: Job, worker: String, sameValueOf field: String, now: Date,
+        merge: @escaping @Sendable ([String: String], [[String: String]]) -> [String: String]
+    ) async throws -> Job? {
+        // The field and the kind are written into the text so the partial index on the pending
+        // jobs' field (schema 0049) is used; both are names of ours, never a request's.
+        guard let value = job.payload[field], !field.isEmpty, field.allSatisfy({ $0.isASCII && $0.isLetter }) else { return job }
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let others = try await connection.query(
+                """
+                SELECT id, payload::text FROM jobs
+                WHERE kind = '\(unescaped: job.kind.rawValue)' AND state = 'pending' AND payload->>'\(unescaped: field)' = \(value)
+                  AND id <> \(job.id)
+                FOR UPDATE SKIP LOCKED
+                """,
+                logger: logger
+            ).collect()
+            var ids: [UUID] = []
+            var payloads: [[String: String]] = []
+            for row in others {
+                let (id, payload) = try row.decode((UUID, String).self)
+                guard let values = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)) else {
+                    throw StoreError.malformedRow(column: "jobs.payload")
+                }
+                ids.append(id)
+                payloads.append(values)
+            }
+            var held = job
+            held.payload = merge(job.payload, payloads)
+            let text = String(decoding: try JSONEncoder().encode(held.payload), as: UTF8.self)
+            let kept = try await connection.query(
+                """
+                UPDATE jobs SET payload = \(text)::jsonb
+                WHERE id = \(job.id) AND state = 'running' AND locked_by = \(worker) RETURNING id
+                """,
+                logger: logger
+            ).collect()
+            guard kept.count == 1 else { return nil }
+            if !ids.isEmpty {
+                _ = try await connection.query(
+                    """
+                    UPDATE jobs SET state = 'done', finished_at = \(now), last_error = NULL, locked_by = NULL, locked_until = NULL
+                    WHERE id = ANY(\(ids))
+                    """,
+                    logger: logger
+                ).collect()
+            }
+            return held
+        }
+    }
+
     package func extendLease(_ job: Job, worker: String, until: Date) async throws -> Bool {
         let logger = self.logger
         return try await database.withConnection { connection in

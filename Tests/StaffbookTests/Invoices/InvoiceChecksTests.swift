@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import StaffbookTestSupport
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 
@@ -56,7 +57,10 @@ struct InvoiceChecksTests {
             try await app.seedDemo()
             // Eva Zelená: a contractor tracking no time; her October was invoiced as usual.
             let eva = try await app.token("eva.zelena@staffbook.example")
-            let october = try #require(try await app.sql("SELECT amount::text FROM invoices WHERE account_id = '00000000-0000-4000-8000-000000000009' AND period = '2026-10-01'").first ?? nil)
+            let october = try #require(
+                try await app.sql(
+                    "SELECT amount::text FROM invoices WHERE account_id = '00000000-0000-4000-8000-000000000009' AND period = '2026-10-01'"
+                ).first ?? nil)
 
             let month = try await app.upload("2026-11", token: eva, body: Desk.form(["amount": october])).decode(Desk.MyMonth.self)
             let amount = try #require(month.checks?["amount"])
@@ -74,7 +78,8 @@ struct InvoiceChecksTests {
             try await app.seedDemo()
             let jan = try await app.token("jan.novak@staffbook.example")
 
-            let own = try await app.upload("2026-10", token: jan, body: Desk.form(["amount": "1", "customerIco": "28123450"])).decode(Desk.MyMonth.self)
+            let own = try await app.upload("2026-10", token: jan, body: Desk.form(["amount": "1", "customerIco": "28123450"])).decode(
+                Desk.MyMonth.self)
             let other = try await app.upload(
                 "2026-10", token: jan, body: Desk.form(["amount": "1", "supplierIco": "25596641", "customerIco": "45274649"])
             ).decode(Desk.MyMonth.self)
@@ -96,15 +101,19 @@ struct InvoiceChecksTests {
             let month = try await app.upload("2026-10", token: jan, body: try Desk.isdocPDF(isdoc)).decode(Desk.MyMonth.self)
             let id = try #require(month.invoiceId)
             let before = try await app.send(.get, "/v1/invoices/\(id)", token: admin)
-            let refused = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: "{}", headers: [.ifMatch: before.headers[.eTag]!])
-            let byWorker = try await app.send(.post, "/v1/invoices/\(id)/bank-account-confirmation", token: jan, headers: [.ifMatch: before.headers[.eTag]!])
-            let confirmed = try await app.send(.post, "/v1/invoices/\(id)/bank-account-confirmation", token: admin, headers: [.ifMatch: before.headers[.eTag]!])
+            let refused = try await app.send(
+                .post, "/v1/invoices/\(id)/actions/approve", token: admin, json: "{}", headers: [.ifMatch: before.headers[.eTag]!])
+            let byWorker = try await app.send(
+                .post, "/v1/invoices/\(id)/bank-account-confirmation", token: jan, headers: [.ifMatch: before.headers[.eTag]!])
+            let confirmed = try await app.send(
+                .post, "/v1/invoices/\(id)/bank-account-confirmation", token: admin, headers: [.ifMatch: before.headers[.eTag]!])
             let detail = try confirmed.decode(Desk.Detail.self)
             isdoc.account = ("2000145399", "0800")
             let another = try await app.upload("2026-10", token: jan, body: try Desk.isdocPDF(isdoc)).decode(Desk.MyMonth.self)
 
             #expect(month.checks?["bank_account"].map { [$0.status, $0.code] } == ["needs_confirmation", "not_on_file"])
-            #expect(try before.decode(Desk.Detail.self).checksSummary == Desk.Summary(attention: true, failing: [], needsConfirmation: ["bank_account"]))
+            #expect(
+                try before.decode(Desk.Detail.self).checksSummary == Desk.Summary(attention: true, failing: [], needsConfirmation: ["bank_account"]))
             #expect(refused.status == .conflict && refused.problem?.type == "urn:staffbook:problem:checks-need-attention")
             #expect(byWorker.status == .notFound)
             #expect(confirmed.status == .ok)
@@ -179,7 +188,10 @@ struct InvoiceChecksTests {
             let payerWrong = try await vat(petra, ["amount": "47000", "amountWithoutVat": "42000", "vatAmount": "5000", "vatRate": "21"])
             let payerNoRate = try await vat(petra, ["amount": "42000"])
 
-            #expect([nonPayer, nonPayerCharging, payer, payerWrong, payerNoRate] == ["pass", "vat_from_non_payer", "pass", "not_the_rate", "no_rate_or_base"])
+            #expect(
+                [nonPayer, nonPayerCharging, payer, payerWrong, payerNoRate] == [
+                    "pass", "vat_from_non_payer", "pass", "not_the_rate", "no_rate_or_base",
+                ])
         }
     }
 
@@ -215,7 +227,8 @@ struct InvoiceChecksTests {
             let etag = try await app.send(.get, "/v1/invoices/\(id)", token: admin).headers[.eTag]!
 
             let plain = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: "{}", headers: [.ifMatch: etag])
-            let noReason = try await app.send(.post, "/v1/invoices/\(id)/actions/approve", token: admin, json: #"{"override":true}"#, headers: [.ifMatch: etag])
+            let noReason = try await app.send(
+                .post, "/v1/invoices/\(id)/actions/approve", token: admin, json: #"{"override":true}"#, headers: [.ifMatch: etag])
             let overridden = try await app.send(
                 .post, "/v1/invoices/\(id)/actions/approve", token: admin,
                 json: #"{"override":true,"reason":"Přesčasy v říjnu schválil vedoucí týmu."}"#, headers: [.ifMatch: etag])
@@ -226,7 +239,10 @@ struct InvoiceChecksTests {
             #expect(plain.problem?.errors?.map { [$0.field, $0.code] } == [["checks.amount", "over_tolerance"]])
             #expect(noReason.status == .badRequest && noReason.problem?.errors?.map(\.field) == ["body.reason"])
             #expect(overridden.status == .ok && detail.state == "approved")
-            #expect(detail.events.last.map { [$0.action, $0.to, $0.reason] } == ["approve_override", "approved", "Přesčasy v říjnu schválil vedoucí týmu."])
+            #expect(
+                detail.events.last.map { [$0.action, $0.to, $0.reason] } == [
+                    "approve_override", "approved", "Přesčasy v říjnu schválil vedoucí týmu.",
+                ])
             let audit = try await app.sql("SELECT action FROM audit_log WHERE entity = 'invoice' AND entity_id = '\(id)'")
             #expect(audit == ["approve_override"])
         }
@@ -247,7 +263,8 @@ struct InvoiceChecksTests {
             // The words one invoice's approval answers with.
             #expect(
                 report.text.contains(
-                    #""reason":"These checks fail or wait for confirmation: amount, customer, dates. Approve with override and a reason, or return the invoice.""#),
+                    #""reason":"These checks fail or wait for confirmation: amount, customer, dates. Approve with override and a reason, or return the invoice.""#
+                ),
                 "\(report.text)")
             let states = try await app.sql("SELECT state FROM invoices WHERE id IN ('\(ids[0])', '\(ids[1])') ORDER BY period")
             #expect(states == ["approved", "submitted"])
@@ -275,13 +292,15 @@ struct InvoiceChecksTests {
                 let afterRaise = try await checks()["amount"]
                 #expect(afterRaise?.status == "fail" && afterRaise?.expected != expected.moneyText)
 
-                let removed = try await app.sql("DELETE FROM hourly_rates WHERE account_id = '\(Demo.janNovak)' AND effective_from = '2026-10-01' RETURNING 'x'")
+                let removed = try await app.sql(
+                    "DELETE FROM hourly_rates WHERE account_id = '\(Demo.janNovak)' AND effective_from = '2026-10-01' RETURNING 'x'")
                 #expect(removed == ["x"])
                 await worker.tick()
                 #expect(try await checks()["amount"]?.status == "pass")
 
                 _ = try await app.sql(
-                    "DELETE FROM time_entries WHERE account_id = '\(Demo.janNovak)' AND started_at >= '2026-10-20' AND started_at < '2026-10-23' RETURNING 'x'")
+                    "DELETE FROM time_entries WHERE account_id = '\(Demo.janNovak)' AND started_at >= '2026-10-20' AND started_at < '2026-10-23' RETURNING 'x'"
+                )
                 await worker.tick()
                 #expect(try await checks()["amount"]?.status == "fail", "three days less tracked")
 
@@ -291,6 +310,45 @@ struct InvoiceChecksTests {
                 await worker.tick()
                 #expect(try await checks()["bank_account"]?.status == "needs_confirmation", "the invoice's account is no longer the one on file")
             }
+        }
+    }
+    @Test func aPersonsPendingChecksRunOnceFromTheEarliestMonthAndAnotherPersonsStayTheirs() async throws {
+        try await TestApp.test(configure: Desk.configure) { app in
+            let (jan, _, _) = try await app.jansOctober()
+            let november = try await app.upload("2026-11", token: jan, body: Desk.form(["amount": "1"])).decode(Desk.MyMonth.self)
+            #expect(november.invoiceId != nil)
+            let other = try #require(
+                try await app.sql(
+                    "SELECT account_id::text FROM invoices WHERE kind = 'uploaded' AND state <> 'paid' AND account_id <> '\(Demo.janNovak)' LIMIT 1"
+                ).first ?? nil)
+            _ = try await app.sql("DELETE FROM jobs WHERE kind = 'invoice_checks'")
+            _ = try await app.sql("UPDATE invoices SET checks = '[]' WHERE account_id = '\(Demo.janNovak)' AND period >= '2026-10-01'")
+            // A month-end's queue for Jan: a job per changed month, the latest first; and another person's.
+            for (person, month) in [(Demo.janNovak.lowercasedString, "2026-11"), (Demo.janNovak.lowercasedString, "2026-10"), (other, "2026-09")] {
+                _ = try await app.sql(
+                    """
+                    INSERT INTO jobs (kind, unique_key, payload, run_at, max_attempts, created_at)
+                    VALUES ('invoice_checks', '\(person):\(month)', '{"person":"\(person)","month":"\(month)"}', 'epoch', 10, now())
+                    """)
+            }
+
+            try await app.withWorker { worker in await worker.tick() }
+
+            let jobs = try await app.sql(
+                """
+                SELECT concat_ws(' ', CASE WHEN payload->>'person' = '\(Demo.janNovak.lowercasedString)' THEN 'jan' ELSE 'other' END, state,
+                       CASE WHEN started_at IS NULL THEN 'absorbed' ELSE 'ran' END, payload->>'month')
+                FROM jobs WHERE kind = 'invoice_checks' ORDER BY 1
+                """
+            ).compactMap { $0 }
+            // Jan's two ran as one from October, whichever was claimed first; the other person's
+            // ran on its own.
+            #expect(jobs.count == 3, "\(jobs)")
+            #expect(jobs.contains("jan done ran 2026-10") && jobs.contains("other done ran 2026-09"), "\(jobs)")
+            #expect(jobs.filter { $0.hasPrefix("jan done absorbed ") }.count == 1, "\(jobs)")
+            let checked = try await app.sql(
+                "SELECT count(*) FILTER (WHERE checks <> '[]')::text FROM invoices WHERE account_id = '\(Demo.janNovak)' AND period >= '2026-10-01'")
+            #expect(checked == ["2"], "both of Jan's invoices were checked again")
         }
     }
 }
