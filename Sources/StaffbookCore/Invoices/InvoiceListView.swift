@@ -10,6 +10,12 @@ package struct InvoiceListView: Sendable {
         package var state: InvoiceState
         package var kind: InvoiceKind
         package var own: Bool
+
+        package init(state: InvoiceState, kind: InvoiceKind, own: Bool) {
+            self.state = state
+            self.kind = kind
+            self.own = own
+        }
     }
 
     package var callerId: UUID
