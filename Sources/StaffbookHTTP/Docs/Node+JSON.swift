@@ -1,3 +1,4 @@
+import StaffbookCore
 import Yams
 
 extension Node {

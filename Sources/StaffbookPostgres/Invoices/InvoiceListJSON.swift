@@ -93,26 +93,11 @@ extension InvoiceListShape {
             for kind in InvoiceKind.allCases {
                 for own in [false, true] {
                     let names = view.actions[InvoiceListView.Key(state: state, kind: kind, own: own)] ?? []
-                    table.append("[" + names.map(Self.jsonString).joined(separator: ",") + "]")
+                    table.append("[" + names.map(JSONString.quoted).joined(separator: ",") + "]")
                 }
             }
         }
         return table
-    }
-
-    /// A JSON string of `text`: quotes, backslashes and control characters escaped.
-    static func jsonString(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20:
-                escaped += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
     }
 
     /// The statement's row as a written page.

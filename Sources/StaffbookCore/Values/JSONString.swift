@@ -1,9 +1,9 @@
 import Foundation
 
 /// JSON text written by hand, where a key order or a streaming writer matters more than an encoder.
-enum JSONString {
+package enum JSONString {
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
