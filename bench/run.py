@@ -344,15 +344,17 @@ def drain_jobs(admin, uri):
     return result
 
 
+REPORT_MONTH = "from=2026-10-01&to=2026-10-31"
+
+
 def report_rows(admin, entries):
     """The month's report by each grouping, one request at a time (its own latency and CPU), and
     eight at once; `entries` names the database's size in the rows."""
-    month = "from=2026-10-01&to=2026-10-31"
     rows = []
     for grouping in ("client", "project", "person", "team"):
         rows.append(wrk(f"GET /v1/reports/time (month, {grouping}) alone, {entries}",
-                        BENCH_PATH=f"/v1/reports/time?{month}&groupBy={grouping}", BENCH_TOKEN=admin, connections=1))
-    rows.append(wrk(f"GET /v1/reports/time (month, team) ×8, {entries}", BENCH_PATH=f"/v1/reports/time?{month}&groupBy=team",
+                        BENCH_PATH=f"/v1/reports/time?{REPORT_MONTH}&groupBy={grouping}", BENCH_TOKEN=admin, connections=1))
+    rows.append(wrk(f"GET /v1/reports/time (month, team) ×8, {entries}", BENCH_PATH=f"/v1/reports/time?{REPORT_MONTH}&groupBy=team",
                     BENCH_TOKEN=admin, connections=8))
     return rows
 
@@ -413,8 +415,9 @@ def main():
         # The same reads by a typical Python service on the same database (bench/peer.py).
         import peer_run
         rows += peer_run.rows(worker, admin, uri)
-        # The A/B of who writes the admin list's JSON: the rows above had PostgreSQL write it (the
-        # default); the same server with HTTP_LIST_JSON=server decodes the rows and writes them.
+        # The A/B of who writes the JSON of the admin list and of the month's report by person: the
+        # rows above and below had PostgreSQL write it (the default); the same server with
+        # HTTP_LIST_JSON=server decodes the rows and writes them.
         e = env()
         e.update({"HTTP_LIST_JSON": "server", "HTTP_PORT": str(PORT + 4)})
         with measured([BIN, "serve", "--no-migrate"], PORT + 4, "/health/ready", e, "the server writing the list's JSON"):
@@ -422,6 +425,9 @@ def main():
             for name, path in (("GET /v1/invoices (first page)", uri), ("GET /v1/invoices (page 61)", uri + f"&cursor={cursor}")):
                 rows.append(wrk(name + ", the server writes the JSON", BENCH_PATH=path, BENCH_TOKEN=admin))
                 print(f"  {rows[-1]['path']}: {rows[-1]['rps']:.0f} req/s", flush=True)
+            rows.append(wrk("GET /v1/reports/time (month, person) alone, 5M entries, the server writes the JSON",
+                            BENCH_PATH=f"/v1/reports/time?{REPORT_MONTH}&groupBy=person", BENCH_TOKEN=admin, connections=1))
+            print(f"  {rows[-1]['path']}: p50 {rows[-1]['p50_ms']:.1f} ms", flush=True)
         # Time tracking on 5,000,000 entries: a person's week, a team leader reading a member's
         # month, the company's month by team and by project (reports an admin asks for: two at a
         # time, and one alone for its own latency), the timer.

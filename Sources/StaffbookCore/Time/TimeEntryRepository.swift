@@ -33,6 +33,9 @@ package protocol TimeEntryRepository: Sendable {
     /// team; people and teams with their capacity over `workingDays` (the range's). By person,
     /// everyone under contract in the range has a row, with time or not.
     func report(range: DayRange, groupBy: ReportGrouping, workingDays: [CalendarDay]) async throws -> ReportTotals
+    /// The same report written as the contract's JSON by the store: each row's hours rounded by
+    /// `TimeRules.hours`, its utilisation by `TimeRules.utilisation`, as `TimeReportRow` has them.
+    func reportJSON(range: DayRange, groupBy: ReportGrouping, workingDays: [CalendarDay]) async throws -> WrittenReport
     /// The capacity of these people (everyone under contract in `range` when nil).
     func capacity(personIds: [UUID]?, range: DayRange) async throws -> [CapacityBasis]
     /// Finished entries that started in `range`, of one person or everyone, oldest first, with

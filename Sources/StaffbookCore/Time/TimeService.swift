@@ -199,6 +199,12 @@ package struct TimeService: Sendable {
             capacityHours: totals.capacityHours, freshness: totals.freshness)
     }
 
+    /// The same report written by the store as the contract's JSON.
+    package func writtenReport(range: DayRange, groupBy: ReportGrouping) async throws -> WrittenReport {
+        let needsCapacity = groupBy == .person || groupBy == .team
+        return try await entries.reportJSON(range: range, groupBy: groupBy, workingDays: needsCapacity ? TimeRules.workingDays(range) : [])
+    }
+
     // MARK: Files
 
     package struct ImportResult: Sendable, Equatable {

@@ -29,7 +29,8 @@ extension APIHandler {
             time: TimeAPI(
                 timeEntries: services.timeEntries, timeService: services.timeService, catalog: services.catalog, teams: services.teams,
                 visibility: services.visibility, idempotencyKeys: idempotencyKeys,
-                importing: ConcurrencyGate(limit: config.http.maxConcurrentImports), companyName: config.companyName, clock: clock
+                importing: ConcurrencyGate(limit: config.http.maxConcurrentImports), companyName: config.companyName, clock: clock,
+                listJSON: config.http.listJSON
             ),
             timesheets: TimesheetsAPI(timesheets: services.timesheets, service: services.timesheetService, clock: clock),
             absences: AbsencesAPI(absences: services.absences, service: services.absenceService, teams: services.teams, clock: clock),

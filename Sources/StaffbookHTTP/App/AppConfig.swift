@@ -25,7 +25,7 @@ package struct AppConfig: Sendable {
         package var maxConcurrentImports = 2
         /// Slow and idle clients, and how many may be connected.
         var limits = ConnectionLimits()
-        /// Who writes the JSON of a list whose rows are the response (the admin invoice list).
+        /// Who writes the JSON of a response that is rows (the admin invoice list, the time report).
         package var listJSON = ListJSONWriter.database
     }
 

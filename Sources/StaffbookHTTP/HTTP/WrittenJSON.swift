@@ -38,6 +38,22 @@ enum WrittenJSON {
     static func send(_ bytes: [UInt8]) {
         slot?.bytes.withLock { $0 = bytes }
     }
+
+    /// Keeps `envelope` as the request's body with `items`, a JSON array written elsewhere (by
+    /// PostgreSQL), in place of its empty `items`: the generated type still writes everything
+    /// around the rows. `items` must be the envelope's first array-valued key written empty.
+    static func send<Body: Encodable>(_ envelope: Body, items: some Collection<UInt8>) throws {
+        let written = try writer.encode(envelope)
+        let empty = Array(#""items":[]"#.utf8)
+        guard let place = written.firstRange(of: empty) else { throw Problem(.internalError) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(written.count + items.count)
+        bytes += written[..<place.lowerBound]
+        bytes += #""items":"#.utf8
+        bytes += items
+        bytes += written[place.upperBound...]
+        send(bytes)
+    }
 }
 
 /// Sends the body a handler wrote with `WrittenJSON` in place of what the runtime encoded.

@@ -21,11 +21,12 @@ extension InvoicesAPI {
             // PostgreSQL writes the items; only the envelope is written here.
             let written = try await invoices.listJSON(filter: filter, page: page, view: invoiceSchemas.listView(caller: caller))
             let nextCursor = written.next.flatMap { PageCursor.encode($0) }
-            WrittenJSON.send(Array(#"{"items":\#(written.items)\#(nextCursor.map { #","nextCursor":"\#($0)""# } ?? "")}"#.utf8))
+            let envelope = Components.Schemas.InvoiceList(items: [], nextCursor: nextCursor)
+            try WrittenJSON.send(envelope, items: written.items.utf8)
             return .ok(
                 .init(
                     headers: .init(link: Page<Invoice>.linkHeader(nextCursor: nextCursor, requestURI: RequestScope.current.uri)),
-                    body: .json(.init(items: [], nextCursor: nextCursor))
+                    body: .json(envelope)
                 ))
         }
         let rows = try await invoices.list(filter: filter, page: page)

@@ -60,6 +60,17 @@ enum TimeSchemas {
         )
     }
 
+    /// A report PostgreSQL wrote, without its rows: they are sent as it wrote them.
+    static func report(_ report: WrittenReport, groupBy: ReportGrouping) -> Components.Schemas.TimeReport {
+        .init(
+            from: report.range.from.iso, to: report.range.to.iso,
+            groupBy: Components.Schemas.TimeReport.GroupByPayload(rawValue: groupBy.rawValue) ?? .project, items: [],
+            hours: Money.format(report.hours), billableHours: Money.format(report.billableHours),
+            billableAmount: report.billableAmount.map { Money.format($0) }, capacityHours: report.capacityHours.map { Money.format($0) },
+            utilisation: report.utilisation.map { Money.format($0) }, freshness: report.freshness.map(freshness)
+        )
+    }
+
     static func freshness(_ freshness: ReadFreshness) -> Components.Schemas.ReadFreshness {
         // Clamped before converting: a lag is a measurement, not a promise of its range.
         let seconds = freshness.lagSeconds.isNaN ? 0 : min(max(freshness.lagSeconds.rounded(), 0), 1e9)

@@ -47,6 +47,29 @@ extension PostgresTimeEntryRepository {
     }
 
     package func report(range: DayRange, groupBy: ReportGrouping, workingDays: [CalendarDay]) async throws -> ReportTotals {
+        var (totals, freshness) = try await readReport(range: range, groupBy: groupBy, workingDays: workingDays) { query, connection, logger in
+            try await Self.report(
+                query.groupBy, shape: query.shape, capacity: query.capacity, bindings: query.bindings, on: connection, logger: logger)
+        }
+        totals.freshness = freshness
+        return totals
+    }
+
+    /// What a report's statement is given: the grouping, the range's shape, where capacity
+    /// comes from, and the bindings `reportSQL` reads.
+    struct ReportQuery: Sendable {
+        var groupBy: ReportGrouping
+        var shape: RangeShape
+        var capacity: CapacitySource
+        var bindings: PostgresBindings
+    }
+
+    /// Runs a report's statement on the replica when there is one (with how fresh it is when
+    /// behind), the primary otherwise; a month's capacity is kept by the primary first.
+    func readReport<Result: Sendable>(
+        range: DayRange, groupBy: ReportGrouping, workingDays: [CalendarDay],
+        _ statement: @escaping @Sendable (ReportQuery, PostgresConnection, Logger) async throws -> Result
+    ) async throws -> (Result, ReadFreshness?) {
         let logger = self.logger
         let months = range.wholeMonths
         var binds = PostgresBindings(capacity: 6)
@@ -66,7 +89,7 @@ extension PostgresTimeEntryRepository {
         // Capacity is kept per month: a month's report reads it once it is kept.
         let wanted: CapacitySource = (groupBy == .person || groupBy == .team) && shape == .oneMonth ? .kept : .computed
         let (database, month, bindings) = (self.database, range.from.calendarMonth, binds)
-        let read: @Sendable (PostgresConnection, ReadReplica.Source) async throws -> ReportTotals = { connection, source in
+        let read: @Sendable (PostgresConnection, ReadReplica.Source) async throws -> Result = { connection, source in
             var capacity = wanted
             if case .kept = wanted {
                 if case .primary = source {
@@ -78,12 +101,11 @@ extension PostgresTimeEntryRepository {
                     capacity = .computed
                 }
             }
-            return try await Self.report(groupBy, shape: shape, capacity: capacity, bindings: bindings, on: connection, logger: logger)
+            return try await statement(ReportQuery(groupBy: groupBy, shape: shape, capacity: capacity, bindings: bindings), connection, logger)
         }
-        guard let reads else { return try await database.withConnection { try await read($0, .primary) } }
-        var (totals, source) = try await reads.read(read)
-        totals.freshness = source.freshness
-        return totals
+        guard let reads else { return (try await database.withConnection { try await read($0, .primary) }, nil) }
+        let (result, source) = try await reads.read(read)
+        return (result, source.freshness)
     }
 
     static func report(

@@ -48,14 +48,7 @@ struct InvoiceListJSONTests {
             _ = try await app.sql("UPDATE invoices SET account_id = '\(adminId)' WHERE id = '\(own)'")
             let token = try await app.token("admin@staffbook.example")
 
-            let serverConfig = {
-                var config = app.config
-                config.http.listJSON = .server
-                return config
-            }()
-            let server = try await buildApplication(config: serverConfig, logger: TestApp.logger(), clock: app.clock)
-            try await server.test(.router) { client in
-                let written = TestContext(client: client, config: serverConfig, clock: app.clock)
+            try await app.withServerWritingJSON { written in
                 // Each query, then the next page of each by the cursor the database's answer gave.
                 var queries = Self.queries.map { ($0, nil as String?) }
                 var index = 0

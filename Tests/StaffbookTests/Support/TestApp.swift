@@ -97,6 +97,18 @@ struct TestContext: Sendable {
         }
     }
 
+    /// Runs `body` with a second app on the same database and clock whose server decodes the
+    /// rows and writes the JSON (`HTTP_LIST_JSON=server`), to compare with what PostgreSQL writes.
+    func withServerWritingJSON<Result: Sendable>(_ body: @escaping @Sendable (TestContext) async throws -> Result) async throws -> Result {
+        var serverConfig = config
+        serverConfig.http.listJSON = .server
+        let server = try await buildApplication(config: serverConfig, logger: TestApp.logger(), clock: clock)
+        let frozenConfig = serverConfig
+        return try await server.test(.router) { client in
+            try await body(TestContext(client: client, config: frozenConfig, clock: clock))
+        }
+    }
+
     /// Runs `body` with a pool on the app's database, for setup and for checking what was stored.
     func withDatabase<Result>(_ body: (DatabasePool) async throws -> Result) async throws -> Result {
         try await DatabasePool.withRunning(config: config.database, logger: TestDatabase.logger, body)
