@@ -314,8 +314,11 @@ def drain_jobs(admin, uri):
     queued = int(psql(DB, "SELECT count(*) FROM jobs WHERE kind = 'invoice_checks' AND state = 'pending'"))
     before = wrk("GET /v1/invoices (first page) before the drain", BENCH_PATH=uri, BENCH_TOKEN=admin)
     e = env()
-    # A worker-only instance may run more than one job at a time (JOBS_CONCURRENCY).
-    e.update({"JOBS_WORKER": "true", "JOBS_POLL_SECONDS": "1", "JOBS_CONCURRENCY": os.environ.get("BENCH_WORKER_CONCURRENCY", "2")})
+    # The worker as deployed by default, one job at a time (JOBS_CONCURRENCY=1): on the same two
+    # cores as the server, PostgreSQL and wrk it drains the month-end in about five minutes and
+    # takes a tenth of the requests' throughput; two at a time drain it in half the time and take
+    # a third (docs/performance.md), which is for a worker on cores of its own.
+    e.update({"JOBS_WORKER": "true", "JOBS_POLL_SECONDS": "1", "JOBS_CONCURRENCY": os.environ.get("BENCH_WORKER_CONCURRENCY", "1")})
     started, postgres_before = time.time(), postgres_cpu_seconds()
     worker = subprocess.Popen([BIN, "worker"], env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
