@@ -16,22 +16,41 @@ package struct InvoiceListView: Sendable {
             self.kind = kind
             self.own = own
         }
+
+        /// Every key, by state, then kind, then another person's before the caller's own: the
+        /// order of `Actions.json`.
+        package static let all: [Key] = InvoiceState.allCases.flatMap { state in
+            InvoiceKind.allCases.flatMap { kind in [false, true].map { Key(state: state, kind: kind, own: $0) } }
+        }
+    }
+
+    /// The actions of every state × kind × own for one kind of caller: the table is complete,
+    /// so no row goes without its actions. It depends on the caller's roles only, so it is
+    /// decided once for each and not for every page (building it per page was a tenth of the
+    /// server's instructions for the list).
+    package struct Actions: Sendable {
+        package private(set) var byKey: [Key: [String]] = [:]
+        /// Each key's names as a JSON array of strings, in `Key.all`'s order.
+        package private(set) var json: [String] = []
+
+        /// `names` gives the contract's names of the actions the caller may take on an invoice in
+        /// that state and of that kind, their own (`true`) or another person's.
+        package init(names: (InvoiceState, InvoiceKind, Bool) -> [String]) {
+            for key in Key.all {
+                let names = names(key.state, key.kind, key.own)
+                byKey[key] = names
+                json.append("[" + names.map(JSONString.quoted).joined(separator: ",") + "]")
+            }
+        }
     }
 
     package var callerId: UUID
     package var linkPrefix: String
-    /// Every state × kind × own: the table is complete, so no row goes without its actions.
-    package private(set) var actions: [Key: [String]] = [:]
+    package var actions: Actions
 
-    /// `names` gives the contract's names of the actions the caller may take on an invoice in
-    /// that state and of that kind, their own (`true`) or another person's.
-    package init(callerId: UUID, linkPrefix: String, names: (InvoiceState, InvoiceKind, Bool) -> [String]) {
+    package init(callerId: UUID, linkPrefix: String, actions: Actions) {
         self.callerId = callerId
         self.linkPrefix = linkPrefix
-        for state in InvoiceState.allCases {
-            for kind in InvoiceKind.allCases {
-                for own in [false, true] { actions[Key(state: state, kind: kind, own: own)] = names(state, kind, own) }
-            }
-        }
+        self.actions = actions
     }
 }

@@ -17,9 +17,10 @@ struct HeaderEncodingMiddleware: RouterMiddleware {
         context: AppRequestContext,
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
-        var response = try await next(request, context)
         // Pages write their headers themselves: a redirect's query stays percent-encoded.
-        guard !request.uri.path.hasPrefix("/desk") else { return response }
+        guard !request.uri.path.hasPrefix("/desk") else { return try await next(request, context) }
+        let raw = RawHeaders.Slot()
+        var response = try await RawHeaders.$slot.withValue(raw) { try await next(request, context) }
         // The contract names these types bare; what we write in them is UTF-8, and a client
         // that is not told so reads "Dovolená" as "DovolenÃ¡".
         if let type = response.headers[.contentType], Self.utf8Texts.contains(type) {
@@ -31,6 +32,8 @@ struct HeaderEncodingMiddleware: RouterMiddleware {
                 response.headers[name] = decoded
             }
         }
+        // Written as they are: nothing encoded them.
+        for field in raw.fields.withLock({ $0 }) { response.headers[field.name] = field.value }
         return response
     }
 }

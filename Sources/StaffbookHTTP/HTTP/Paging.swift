@@ -46,11 +46,17 @@ package struct Page<Item: Sendable>: Sendable {
     }
 
     /// `<path?…&cursor=…>; rel="next"`, from the request's own path and query.
+    /// The `Link` to the next page, for the runtime to write when no middleware sets it as it
+    /// is (`RawHeaders`).
     func linkHeader(requestURI: String) -> String? {
         Self.linkHeader(nextCursor: nextCursor, requestURI: requestURI)
     }
 
     static func linkHeader(nextCursor: String?, requestURI: String) -> String? {
+        RawHeaders.pass(.link, link(nextCursor: nextCursor, requestURI: requestURI))
+    }
+
+    static func link(nextCursor: String?, requestURI: String) -> String? {
         guard let nextCursor, var components = URLComponents(string: requestURI) else { return nil }
         var items = (components.queryItems ?? []).filter { $0.name != "cursor" && $0.name != "offset" }
         items.append(URLQueryItem(name: "cursor", value: nextCursor))

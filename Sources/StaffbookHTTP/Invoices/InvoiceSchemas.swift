@@ -70,17 +70,30 @@ struct InvoiceSchemas: Sendable {
     }
 
     static func actors(for caller: Caller, own: Bool) -> Set<InvoiceActor> {
+        actors(admin: caller.has(.admin), own: own)
+    }
+
+    static func actors(admin: Bool, own: Bool) -> Set<InvoiceActor> {
         var actors: Set<InvoiceActor> = []
         if own { actors.insert(.owner) }
-        if caller.has(.admin) { actors.insert(.admin) }
+        if admin { actors.insert(.admin) }
         return actors
     }
 
     /// The admin list as `summary` writes it, for the store to write: the caller, the links'
     /// prefix and the actions by state, kind and owner.
     func listView(caller: Caller) -> InvoiceListView {
-        InvoiceListView(callerId: caller.accountId, linkPrefix: publicBaseURL) { state, kind, own in
-            Self.actions(InvoiceWorkflow.allowedActions(state: state, kind: kind, actors: Self.actors(for: caller, own: own))).map(\.rawValue)
+        InvoiceListView(callerId: caller.accountId, linkPrefix: publicBaseURL, actions: caller.has(.admin) ? Self.adminActions : Self.otherActions)
+    }
+
+    /// The list's actions for an admin and for anyone else: `actors(for:own:)` looks at nothing
+    /// else of the caller.
+    static let adminActions = listActions(admin: true)
+    static let otherActions = listActions(admin: false)
+
+    static func listActions(admin: Bool) -> InvoiceListView.Actions {
+        InvoiceListView.Actions { state, kind, own in
+            actions(InvoiceWorkflow.allowedActions(state: state, kind: kind, actors: actors(admin: admin, own: own))).map(\.rawValue)
         }
     }
 

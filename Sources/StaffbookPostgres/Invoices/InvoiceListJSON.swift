@@ -41,8 +41,8 @@ extension InvoiceListShape {
         """
     }
 
-    /// The place (from 1) of the row's actions in `actionTable`'s array: by state, then kind,
-    /// then whether the invoice is the caller's.
+    /// The place (from 1) of the row's actions in `InvoiceListView.Actions.json`: by state, then
+    /// kind, then whether the invoice is the caller's (`InvoiceListView.Key.all`'s order).
     static func actionIndex(caller: String) -> String {
         let kinds = InvoiceKind.allCases.count
         let states = InvoiceState.allCases.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset * kinds * 2)" }
@@ -78,27 +78,13 @@ extension InvoiceListShape {
     /// The shape's values followed by the view's.
     func jsonBindings(filter: InvoiceFilter, after: InvoicePosition?, view: InvoiceListView) -> PostgresBindings {
         var bindings = bindings(filter: filter, after: after)
-        bindings.append(Self.actionTable(view))
+        bindings.append(view.actions.json)
         bindings.append(view.callerId)
         bindings.append(view.linkPrefix)
         return bindings
     }
 
     var jsonBindingDataTypes: [PostgresDataType] { bindingDataTypes + [.textArray, .uuid, .text] }
-
-    /// The view's actions as JSON arrays, in `actionIndex`'s order.
-    static func actionTable(_ view: InvoiceListView) -> [String] {
-        var table: [String] = []
-        for state in InvoiceState.allCases {
-            for kind in InvoiceKind.allCases {
-                for own in [false, true] {
-                    let names = view.actions[InvoiceListView.Key(state: state, kind: kind, own: own)] ?? []
-                    table.append("[" + names.map(JSONString.quoted).joined(separator: ",") + "]")
-                }
-            }
-        }
-        return table
-    }
 
     /// The statement's row as a written page.
     static func page(_ row: (String, Bool, String?, String?, UUID?, String?)) -> WrittenPage<InvoicePosition> {
