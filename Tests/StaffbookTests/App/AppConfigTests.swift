@@ -26,6 +26,7 @@ struct AppConfigTests {
         #expect(config.http.host == "127.0.0.1")
         #expect(config.http.port == 8080)
         #expect(config.migrateOnStart)
+        #expect(config.http.listJSON == .database, "PostgreSQL writes the JSON of lists unless told otherwise")
     }
 
     @Test func databasePartsWorkWithoutAURL() throws {
@@ -59,6 +60,7 @@ struct AppConfigTests {
         (["DATABASE_URL": "postgres://a@h/d", "HTTP_PORT": "70000"], "http.port", "70000 is outside 1...65535"),
         (["DATABASE_URL": "postgres://a@h/d", "LOG_LEVEL": "loud"], "log.level", "'loud' is not one of"),
         (["DATABASE_URL": "postgres://a@h/d", "DATABASE_MIGRATE_ON_START": "maybe"], "database.migrateOnStart", "'maybe' is not true or false"),
+        (["DATABASE_URL": "postgres://a@h/d", "HTTP_LIST_JSON": "postgres"], "http.listJson", "'postgres' is not database or server"),
     ])
     func anUnusableSettingFailsNamingItsKey(environment: [String: String], key: String, reason: String) {
         do {
