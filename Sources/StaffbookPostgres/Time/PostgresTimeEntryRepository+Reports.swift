@@ -93,11 +93,15 @@ extension PostgresTimeEntryRepository {
             var capacity = wanted
             if case .kept = wanted {
                 if case .primary = source {
-                    try await Self.keepCapacity(bindings, month: month, on: connection, logger: logger)
+                    try await Self.keepCapacityIfItCan(month: month, logger: logger) {
+                        try await Self.keepCapacity(bindings, month: month, on: connection, logger: logger)
+                    }
                 } else if try await Self.capacityMissing(bindings, on: connection, logger: logger) {
                     // A replica cannot keep it: the primary does, for the next report, and this
                     // one computes it.
-                    try await database.withConnection { try await Self.keepCapacity(bindings, month: month, on: $0, logger: logger) }
+                    try await Self.keepCapacityIfItCan(month: month, logger: logger) {
+                        try await database.withConnection { try await Self.keepCapacity(bindings, month: month, on: $0, logger: logger) }
+                    }
                     capacity = .computed
                 }
             }
@@ -136,6 +140,27 @@ extension PostgresTimeEntryRepository {
             everyone = try await capacityTotal(groupBy, shape: shape, capacity: source, bindings: binds, on: connection, logger: logger)
         }
         return ReportTotals(rows: totals, capacityHours: everyone)
+    }
+
+    /// Runs `keep`, which keeps the month's capacity for the reports after this one. This one
+    /// is answered either way: its statement computes what is not kept. So a failure to keep
+    /// is logged and not the report's, and on a replica read it is not taken for the replica's
+    /// (which would send reads to the primary for a while).
+    static func keepCapacityIfItCan(
+        month: CalendarMonth, logger: Logger, _ keep: () async throws -> Void
+    ) async throws {
+        do {
+            try await keep()
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // A store error's description names codes and columns, never values; of anything
+            // else only its type is logged.
+            let classified = StoreError.classify(error)
+            let described = (classified as? StoreError).map(\.description) ?? String(describing: type(of: classified))
+            logger.warning(
+                "the month's capacity could not be kept; the report computes it", metadata: ["month": "\(month.iso)", "error": "\(described)"])
+        }
     }
 
     /// What a report's range is made of: the shape of its statement.

@@ -38,6 +38,27 @@ struct ReadReplicaTests {
         }
     }
 
+    @Test(arguments: [true, false])
+    func aReportIsAnsweredWhenThePrimaryCannotKeepTheMonthsCapacityAndTheReplicaIsNotBlamed(replica: Bool) async throws {
+        try await TestApp.test(configure: { if replica { $0.databaseRead = $0.database } }) { app in
+            try await app.seedDemo()
+            let admin = try await app.token("admin@staffbook.example")
+            // Keeping the month fails on the primary: a write the store refuses.
+            _ = try await app.sql("CREATE FUNCTION refuse_keeping() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$")
+            _ = try await app.sql(
+                "CREATE TRIGGER refuse_keeping BEFORE INSERT ON capacity_months_filled FOR EACH ROW EXECUTE FUNCTION refuse_keeping()")
+
+            let report = try await app.send(.get, "/v1/reports/time?\(Self.month)&groupBy=person", token: admin)
+
+            #expect(report.status == .ok, "\(report.text)")
+            #expect(try await app.sql("SELECT count(*)::text FROM capacity_months_filled").first == "0", "nothing was kept")
+            let jan = try #require(try report.decode(TimeAPI.Summary.self).items.first { $0.key == Demo.janNovak.uuidString.lowercased() })
+            #expect(jan.hours == "75.00" && jan.capacityHours == "160.00", "computed in the statement")
+            let metrics = try await app.execute("/metrics")
+            #expect(!metrics.text.contains("staffbook_db_replica_fallbacks_total 1"), "the replica answered; it was not set aside")
+        }
+    }
+
     @Test func whenTheReplicaCannotBeReachedReportsAreAnsweredByThePrimary() async throws {
         try await TestApp.test(configure: { config in
             var down = config.database
