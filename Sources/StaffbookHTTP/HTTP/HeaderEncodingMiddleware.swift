@@ -6,6 +6,10 @@ import StaffbookCore
 /// `"v3"` into `%22v3%22` and `<…>; rel="next"` into an unreadable string. For the headers
 /// whose values we produce, undo exactly that one encoding so clients get them as RFC 9110 says.
 /// Only the API's answers: the desk's pages never pass through the runtime.
+///
+/// On the way in, an `Accept` of `*/*` (what curl, browsers' `fetch` and most HTTP libraries
+/// send) is dropped: it accepts whatever an operation answers, as no `Accept` does, and the
+/// runtime parses it into media types for every operation (4 % of `/v1/me`'s instructions).
 struct HeaderEncodingMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -19,8 +23,14 @@ struct HeaderEncodingMiddleware: RouterMiddleware {
     ) async throws -> Response {
         // Pages write their headers themselves: a redirect's query stays percent-encoded.
         guard !request.uri.path.hasPrefix("/desk") else { return try await next(request, context) }
+        var passed = request
+        if request.headers[.accept] == "*/*" {
+            var head = request.head
+            head.headerFields[.accept] = nil
+            passed = Request(head: head, body: request.body)
+        }
         let raw = RawHeaders.Slot()
-        var response = try await RawHeaders.$slot.withValue(raw) { try await next(request, context) }
+        var response = try await RawHeaders.$slot.withValue(raw) { [passed] in try await next(passed, context) }
         // The contract names these types bare; what we write in them is UTF-8, and a client
         // that is not told so reads "Dovolená" as "DovolenÃ¡".
         if let type = response.headers[.contentType], Self.utf8Texts.contains(type) {
