@@ -10,7 +10,7 @@ import StaffbookPostgres
 extension AppConfig {
     /// Reads and validates every setting; the first unusable one throws, naming its key.
     package static func load(from reader: ConfigReader) throws(ConfigurationError) -> AppConfig {
-        let values = Values(reader: reader)
+        let values = ConfigValues(reader: reader)
         var config = try AppConfig(
             http: loadHTTP(values),
             database: loadDatabase(values),
@@ -89,7 +89,7 @@ extension AppConfig {
         return config
     }
 
-    private static func loadMonthEnd(_ values: Values) throws(ConfigurationError) -> MonthEndConfig {
+    private static func loadMonthEnd(_ values: ConfigValues) throws(ConfigurationError) -> MonthEndConfig {
         var monthEnd = MonthEndConfig()
         if let host = values.optionalString("smtp.host") {
             let security = values.string("smtp.security", default: "starttls")
@@ -144,7 +144,7 @@ extension AppConfig {
         return monthEnd
     }
 
-    private static func loadHTTP(_ values: Values) throws(ConfigurationError) -> HTTP {
+    private static func loadHTTP(_ values: ConfigValues) throws(ConfigurationError) -> HTTP {
         var http = HTTP(
             host: values.string("http.host", default: "127.0.0.1"),
             port: try values.int("http.port", default: 8080, in: 1...65535),
@@ -182,7 +182,7 @@ extension AppConfig {
         return http
     }
 
-    private static func loadDatabase(_ values: Values) throws(ConfigurationError) -> Database {
+    private static func loadDatabase(_ values: ConfigValues) throws(ConfigurationError) -> Database {
         var database: Database
         if let url = values.optionalString("database.url", isSecret: true) {
             database = try DatabaseURL.parse(url, key: "database.url")
@@ -208,153 +208,5 @@ extension AppConfig {
         database.maxConnections = try values.int("database.maxConnections", default: 20, in: 1...500)
         database.connectTimeout = .milliseconds(try values.int("database.connectTimeoutMs", default: 3000, in: 100...60000))
         return database
-    }
-}
-
-extension AppConfig {
-    private static func loadAuth(_ values: Values) throws(ConfigurationError) -> AuthConfig {
-        let jwks = values.string("auth.google.jwksUrl", default: "https://www.googleapis.com/oauth2/v3/certs")
-        guard let jwksURL = URL(string: jwks), ["https", "http", "file"].contains(jwksURL.scheme ?? "") else {
-            throw ConfigurationError(key: "auth.google.jwksUrl", reason: "'\(jwks)' is not an http(s) or file URL")
-        }
-        var auth = AuthConfig(
-            signingKey: try signingKey(values, "auth.signingKey"),
-            google: .init(
-                clientIds: (values.optionalString("auth.google.clientIds") ?? "")
-                    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
-                hostedDomain: values.optionalString("auth.google.hostedDomain"),
-                jwksURL: jwksURL
-            )
-        )
-        auth.google.fetchTimeout = .milliseconds(try values.int("auth.google.fetchTimeoutMs", default: 5000, in: 100...60000))
-        auth.previousSigningKey = try signingKey(values, "auth.previousSigningKey")
-        if let previous = auth.previousSigningKey, previous.id == auth.signingKey?.id {
-            throw ConfigurationError(key: "auth.previousSigningKey", reason: "has the same kid as auth.signingKey")
-        }
-        auth.accessTokenLifetime = TimeInterval(try values.int("auth.accessTokenMinutes", default: 60, in: 1...1440) * 60)
-        auth.refreshGracePeriod = TimeInterval(try values.int("auth.refreshGraceSeconds", default: 30, in: 0...300))
-        auth.sessionIdleLifetime = TimeInterval(try values.int("auth.sessionIdleDays", default: 30, in: 1...365) * 86400)
-        auth.sessionAbsoluteLifetime = TimeInterval(try values.int("auth.sessionMaxDays", default: 90, in: 1...730) * 86400)
-        auth.bcryptCost = try values.int("auth.bcryptCost", default: 12, in: 4...16)
-        auth.maxFailuresPerAccount = try values.int("auth.maxFailuresPerAccount", default: 5, in: 1...1000)
-        auth.maxFailuresPerAddress = try values.int("auth.maxFailuresPerAddress", default: 50, in: 1...100_000)
-        auth.personalTokenRequestsPerMinute = try values.int("auth.personalTokenRequestsPerMinute", default: 120, in: 1...1_000_000)
-        auth.maxResetsPerAccount = try values.int("auth.maxResetsPerAccount", default: 3, in: 1...100_000)
-        auth.maxResetsPerAddress = try values.int("auth.maxResetsPerAddress", default: 20, in: 1...100_000)
-        auth.maxLinkFailuresPerAddress = try values.int("auth.maxLinkFailuresPerAddress", default: 20, in: 1...100_000)
-        auth.failureWindow = TimeInterval(try values.int("auth.failureWindowMinutes", default: 15, in: 1...1440) * 60)
-        auth.trustForwardedFor = try values.bool("http.trustForwardedFor", default: false)
-        let policy = values.string("auth.adminSecondFactor", default: AdminSecondFactorPolicy.required.rawValue)
-        guard let adminSecondFactor = AdminSecondFactorPolicy(rawValue: policy) else {
-            throw ConfigurationError(key: "auth.adminSecondFactor", reason: "'\(policy)' is not required or optional")
-        }
-        auth.adminSecondFactor = adminSecondFactor
-        return auth
-    }
-
-    /// `kid:base64-secret`; the secret must be at least 32 bytes (HS256).
-    private static func signingKey(_ values: Values, _ key: String) throws(ConfigurationError) -> AuthConfig.SigningKey? {
-        guard let text = values.optionalString(key, isSecret: true) else { return nil }
-        let parts = text.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2, !parts[0].isEmpty,
-            parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") })
-        else {
-            throw ConfigurationError(key: key, reason: "expected kid:base64-secret")
-        }
-        guard let secret = Data(base64Encoded: String(parts[1])) else {
-            throw ConfigurationError(key: key, reason: "the secret is not base64")
-        }
-        guard secret.count >= 32 else {
-            throw ConfigurationError(key: key, reason: "the secret has \(secret.count) bytes; at least 32 are needed")
-        }
-        return AuthConfig.SigningKey(id: String(parts[0]), secret: Array(secret))
-    }
-}
-
-/// Typed reads over a `ConfigReader`: every value is read as text and parsed here, so a wrong
-/// value fails with its key instead of silently falling back to a default.
-private struct Values {
-    let reader: ConfigReader
-
-    func optionalString(_ key: String, isSecret: Bool = false) -> String? {
-        guard
-            let value = reader.string(forKey: ConfigKey(key), isSecret: isSecret)?
-                .trimmingCharacters(in: .whitespaces), !value.isEmpty
-        else { return nil }
-        return value
-    }
-
-    func string(_ key: String, default defaultValue: String) -> String {
-        optionalString(key) ?? defaultValue
-    }
-
-    func int(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        guard let text = optionalString(key) else { return defaultValue }
-        guard let value = Int(text) else {
-            throw ConfigurationError(key: key, reason: "'\(text)' is not a whole number")
-        }
-        guard range.contains(value) else {
-            throw ConfigurationError(key: key, reason: "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
-        }
-        return value
-    }
-
-    func bool(_ key: String, default defaultValue: Bool) throws(ConfigurationError) -> Bool {
-        guard let text = optionalString(key) else { return defaultValue }
-        switch text.lowercased() {
-        case "true", "1", "yes", "on": return true
-        case "false", "0", "no", "off": return false
-        default: throw ConfigurationError(key: key, reason: "'\(text)' is not true or false")
-        }
-    }
-
-    func logLevel(_ key: String, default defaultValue: Logger.Level) throws(ConfigurationError) -> Logger.Level {
-        guard let text = optionalString(key) else { return defaultValue }
-        guard let level = Logger.Level(rawValue: text.lowercased()) else {
-            let allowed = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ConfigurationError(key: key, reason: "'\(text)' is not one of \(allowed)")
-        }
-        return level
-    }
-}
-
-extension AppConfig {
-    /// Apple's push service, when `APNS_KEY_FILE` names the `.p8` key: the key's id, the team and
-    /// the topic are then required, and the host is production's unless `APNS_ENVIRONMENT` says
-    /// sandbox (or `APNS_URL` names another, with `APNS_CA_FILE` to trust: a local endpoint).
-    fileprivate static func apns(_ values: Values) throws(ConfigurationError) -> APNs.Settings? {
-        guard let file = values.optionalString("apns.keyFile") else { return nil }
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8), text.utf8.count < 10_000,
-            let key = try? P256.Signing.PrivateKey(pemRepresentation: text)
-        else { throw ConfigurationError(key: "apns.keyFile", reason: "'\(file)' is not a readable .p8 key (PKCS#8 PEM, P-256)") }
-        func identifier(_ key: String) throws(ConfigurationError) -> String {
-            let value = values.string(key, default: "")
-            guard value.utf8.count == 10, value.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII }) else {
-                throw ConfigurationError(key: key, reason: "ten letters and digits, as Apple's developer account shows it, are required with the key")
-            }
-            return value
-        }
-        let keyId = try identifier("apns.keyId")
-        let teamId = try identifier("apns.teamId")
-        let topic = values.string("apns.topic", default: "")
-        guard (1...255).contains(topic.utf8.count), !topic.contains(where: { $0.isWhitespace || $0 == "/" }) else {
-            throw ConfigurationError(key: "apns.topic", reason: "the app's bundle id is required with the key")
-        }
-        let endpoint: String
-        switch (values.optionalString("apns.url"), values.string("apns.environment", default: "production")) {
-        case (let url?, _):
-            guard let parsed = URL(string: url), parsed.scheme == "https", parsed.host != nil, parsed.path.isEmpty || parsed.path == "/" else {
-                throw ConfigurationError(key: "apns.url", reason: "'\(url)' is not an https URL of a host")
-            }
-            endpoint = url.hasSuffix("/") ? String(url.dropLast()) : url
-        case (nil, "production"): endpoint = APNs.Settings.production
-        case (nil, "sandbox"): endpoint = APNs.Settings.sandbox
-        case (nil, let other): throw ConfigurationError(key: "apns.environment", reason: "'\(other)' is not production or sandbox")
-        }
-        let caFile = values.optionalString("apns.caFile")
-        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
-            throw ConfigurationError(key: "apns.caFile", reason: "'\(caFile)' cannot be read")
-        }
-        return APNs.Settings(key: key, keyId: keyId, teamId: teamId, topic: topic, endpoint: endpoint, caFile: caFile)
     }
 }
