@@ -45,7 +45,6 @@ package struct Page<Item: Sendable>: Sendable {
         }
     }
 
-    /// `<path?…&cursor=…>; rel="next"`, from the request's own path and query.
     /// The `Link` to the next page, for the runtime to write when no middleware sets it as it
     /// is (`RawHeaders`).
     func linkHeader(requestURI: String) -> String? {
@@ -56,6 +55,7 @@ package struct Page<Item: Sendable>: Sendable {
         RawHeaders.pass(.link, link(nextCursor: nextCursor, requestURI: requestURI))
     }
 
+    /// `<path?…&cursor=…>; rel="next"`, from the request's own path and query.
     static func link(nextCursor: String?, requestURI: String) -> String? {
         guard let nextCursor, var components = URLComponents(string: requestURI) else { return nil }
         var items = (components.queryItems ?? []).filter { $0.name != "cursor" && $0.name != "offset" }
