@@ -15,24 +15,14 @@ import StaffbookCore
 /// the same database.
 extension PostgresTimeEntryRepository {
     package func reportJSON(range: DayRange, groupBy: ReportGrouping, workingDays: [CalendarDay]) async throws -> WrittenReport {
-        let (written, freshness) = try await readReport(range: range, groupBy: groupBy, workingDays: workingDays) { query, connection, logger in
-            try await Self.reportJSON(query, on: connection, logger: logger)
+        var (written, freshness) = try await readReport(range: range, groupBy: groupBy, workingDays: workingDays) { query, connection, logger in
+            try await Self.reportJSON(query, range: range, on: connection, logger: logger)
         }
-        return WrittenReport(
-            range: range, items: written.items, hours: written.hours, billableHours: written.billableHours,
-            billableAmount: written.billableAmount, capacityHours: written.capacityHours, freshness: freshness)
+        written.freshness = freshness
+        return written
     }
 
-    /// What the JSON statement returns, before Core decides the totals' utilisation.
-    struct ReportJSONRow: Sendable {
-        var items: [UInt8]
-        var hours: Decimal
-        var billableHours: Decimal
-        var billableAmount: Decimal?
-        var capacityHours: Decimal?
-    }
-
-    static func reportJSON(_ query: ReportQuery, on connection: PostgresConnection, logger: Logger) async throws -> ReportJSONRow {
+    static func reportJSON(_ query: ReportQuery, range: DayRange, on connection: PostgresConnection, logger: Logger) async throws -> WrittenReport {
         let sql = reportJSONSQL(reportSQL(query.groupBy, shape: query.shape, capacity: query.capacity))
         let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: query.bindings), logger: logger).collect()
         guard let cells = rows.first?.makeRandomAccess() else { throw StoreError.malformedRow(column: "items") }
@@ -41,8 +31,8 @@ extension PostgresTimeEntryRepository {
             everyone = try await capacityTotal(
                 query.groupBy, shape: query.shape, capacity: query.capacity, bindings: query.bindings, on: connection, logger: logger)
         }
-        return ReportJSONRow(
-            items: try Self.utf8(cells[0]), hours: try StoredValue.decimal(try cells[1].decode(String.self), column: "hours"),
+        return WrittenReport(
+            range: range, items: try Self.utf8(cells[0]), hours: try StoredValue.decimal(try cells[1].decode(String.self), column: "hours"),
             billableHours: try StoredValue.decimal(try cells[2].decode(String.self), column: "billable_hours"),
             billableAmount: try StoredValue.optionalDecimal(try cells[3].decode(String?.self), column: "billable_amount"),
             capacityHours: everyone)
