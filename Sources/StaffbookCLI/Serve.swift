@@ -20,17 +20,17 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var options: ConfigOptions
 
     func run() async throws {
+        var config = try options.load()
         // Tasks then run on the event loops that do the server's and the database's I/O, instead
         // of hopping to and from Swift's own thread pool on every await (docs/performance.md).
         // Nothing here blocks a thread: bcrypt runs on NIO's thread pool.
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        EventLoopExecutor.install(config.executor)
         #if canImport(Glibc)
             // glibc raises its mmap threshold to the size of any large block that is freed; from then
             // on, upload-sized buffers come from the heap and their pages stay with the process after
             // use. A fixed threshold keeps blocks of 1 MiB and more mapped, and returned when freed.
             Self.setMallocOption(-3 /* M_MMAP_THRESHOLD */, 1 << 20)
         #endif
-        var config = try options.load()
         if noMigrate { config.migrateOnStart = false }
         let logger = options.logger(config)
         do {

@@ -14,8 +14,8 @@ struct Worker: AsyncParsableCommand {
     @OptionGroup var options: ConfigOptions
 
     func run() async throws {
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         let config = try options.load()
+        EventLoopExecutor.install(config.executor)
         let logger = options.logger(config)
         let services: [any Service]
         do {

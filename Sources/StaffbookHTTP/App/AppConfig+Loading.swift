@@ -72,6 +72,11 @@ extension AppConfig {
         }
         config.apns = try Self.apns(values)
         config.exportInlineMaxBytes = try values.int("export.inlineMaxBytes", default: 32 << 20, in: 0...(1 << 30))
+        let executor = values.string("concurrency.executor", default: ConcurrencyExecutor.eventLoops.rawValue)
+        guard let choice = ConcurrencyExecutor(rawValue: executor) else {
+            throw ConfigurationError(key: "concurrency.executor", reason: "'\(executor)' is not event-loops or nio")
+        }
+        config.executor = choice
         config.retention = RetentionPolicy(
             personYears: try values.int("retention.personYears", default: 3, in: 1...50),
             accountingYears: try values.int("retention.accountingYears", default: 10, in: 5...50),

@@ -63,6 +63,8 @@ package struct AppConfig: Sendable {
     package var retention = RetentionPolicy()
     /// A person's export whose files are larger than this is made by a job and its link mailed.
     package var exportInlineMaxBytes = 32 << 20
+    /// What runs the process's tasks on the event loops.
+    package var executor = ConcurrencyExecutor.eventLoops
 
     package init(
         http: HTTP,

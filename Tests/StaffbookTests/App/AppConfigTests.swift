@@ -27,18 +27,20 @@ struct AppConfigTests {
         #expect(config.http.port == 8080)
         #expect(config.migrateOnStart)
         #expect(config.http.listJSON == .database, "PostgreSQL writes the JSON of lists unless told otherwise")
+        #expect(config.executor == .eventLoops, "Staffbook's executor runs the tasks unless told otherwise")
     }
 
     @Test func databasePartsWorkWithoutAURL() throws {
         let config = try load([
             "DATABASE_HOST": "localhost", "DATABASE_NAME": "sb", "DATABASE_USER": "sb", "DATABASE_PORT": "6543",
-            "HTTP_PORT": "9000", "HTTP_MAX_BODY_BYTES": "2048", "LOG_LEVEL": "DEBUG",
+            "HTTP_PORT": "9000", "HTTP_MAX_BODY_BYTES": "2048", "LOG_LEVEL": "DEBUG", "CONCURRENCY_EXECUTOR": "nio",
         ])
 
         #expect(config.database.port == 6543)
         #expect(config.database.password == nil)
         #expect(config.http.port == 9000)
         #expect(config.http.maxBodyBytes == 2048)
+        #expect(config.executor == .nio)
         #expect(config.logLevel == .debug)
     }
 
@@ -61,6 +63,7 @@ struct AppConfigTests {
         (["DATABASE_URL": "postgres://a@h/d", "LOG_LEVEL": "loud"], "log.level", "'loud' is not one of"),
         (["DATABASE_URL": "postgres://a@h/d", "DATABASE_MIGRATE_ON_START": "maybe"], "database.migrateOnStart", "'maybe' is not true or false"),
         (["DATABASE_URL": "postgres://a@h/d", "HTTP_LIST_JSON": "postgres"], "http.listJson", "'postgres' is not database or server"),
+        (["DATABASE_URL": "postgres://a@h/d", "CONCURRENCY_EXECUTOR": "dispatch"], "concurrency.executor", "'dispatch' is not event-loops or nio"),
     ])
     func anUnusableSettingFailsNamingItsKey(environment: [String: String], key: String, reason: String) {
         do {
