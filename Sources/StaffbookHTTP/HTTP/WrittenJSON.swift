@@ -19,8 +19,8 @@ enum WrittenJSON {
 
     static let writer = JSONWriter(dates: LenientDateTranscoder())
 
-    /// The operations whose handlers write their JSON body here: long lists.
-    static let operations: Set<String> = ["getTimeReport", "listInvoices"]
+    /// The operations whose handlers write their JSON body here: lists.
+    static let operations: Set<String> = ["getTimeReport", "listInvoices", "listUsers", "listMyInvoices"]
 
     /// The value to return from a handler: `placeholder` once `body` is written for the request;
     /// `body` itself (for the runtime to encode) when no middleware waits for it or writing

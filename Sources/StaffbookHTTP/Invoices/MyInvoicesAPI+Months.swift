@@ -28,10 +28,12 @@ extension MyInvoicesAPI {
             }
         }
         let result = Page(rows: rows, limit: page.limit) { MonthPosition(month: $0.month.iso) }
+        let body = Components.Schemas.MyInvoiceList(
+            items: result.items.map { invoiceSchemas.month($0, current: current) }, nextCursor: result.nextCursor)
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-                body: .json(.init(items: result.items.map { invoiceSchemas.month($0, current: current) }, nextCursor: result.nextCursor))
+                body: .json(WrittenJSON.body(body, placeholder: .init(items: [], nextCursor: body.nextCursor)))
             ))
     }
 

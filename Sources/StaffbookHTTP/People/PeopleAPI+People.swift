@@ -17,16 +17,14 @@ extension PeopleAPI {
         }
         try validation.check()
         let scope: PeopleScope = caller.has(.admin) ? .everyone : .ledBy(caller.accountId)
-        let rows = try await people.list(
-            scope: scope,
-            filter: PeopleFilter(query: search?.isEmpty == true ? nil : search, active: query.active, teamId: teamId),
-            page: page
-        )
+        let filter = PeopleFilter(query: search?.isEmpty == true ? nil : search, active: query.active, teamId: teamId)
+        let rows = try await people.list(scope: scope, filter: filter, page: page)
         let result = Page(rows: rows, limit: page.limit) { NamePosition(lastName: $0.lastName, firstName: $0.firstName, id: $0.id) }
+        let body = Components.Schemas.UserList(items: result.items.map(PeopleSchemas.summary), nextCursor: result.nextCursor)
         return .ok(
             .init(
                 headers: .init(link: result.linkHeader(requestURI: RequestScope.current.uri)),
-                body: .json(.init(items: result.items.map(PeopleSchemas.summary), nextCursor: result.nextCursor))
+                body: .json(WrittenJSON.body(body, placeholder: .init(items: [], nextCursor: body.nextCursor)))
             ))
     }
 

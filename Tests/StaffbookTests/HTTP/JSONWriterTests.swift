@@ -156,6 +156,25 @@ struct JSONWriterTests {
                 #expect(!value.items.isEmpty)
                 try Self.compare(value)
             }
+            // The people list (titles, positions, teams) and a worker's months (missing months,
+            // invoices with their data, checks and files).
+            let people = try await app.send(.get, "/v1/users?limit=100", token: admin)
+            #expect(people.status == .ok && people.headers[.contentLength] == String(people.body.readableBytes))
+            let everyone = try Self.decoded(Components.Schemas.UserList.self, Data(buffer: people.body))
+            #expect(everyone.items.count > 20 && everyone.items.contains { !$0.teams.isEmpty && $0.academicTitle != nil })
+            #expect(
+                try JSONSerialization.jsonObject(with: Data(buffer: people.body)) as? NSObject
+                    == JSONSerialization.jsonObject(with: Self.foundation(everyone)) as? NSObject)
+            try Self.compare(everyone)
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let months = try await app.send(.get, "/v1/me/invoices?limit=100", token: jan)
+            #expect(months.status == .ok && months.headers[.contentLength] == String(months.body.readableBytes))
+            let own = try Self.decoded(Components.Schemas.MyInvoiceList.self, Data(buffer: months.body))
+            #expect(own.items.contains { $0.invoiceId == nil } && own.items.contains { $0.data != nil && $0.file != nil })
+            #expect(
+                try JSONSerialization.jsonObject(with: Data(buffer: months.body)) as? NSObject
+                    == JSONSerialization.jsonObject(with: Self.foundation(own)) as? NSObject)
+            try Self.compare(own)
         }
     }
 }
