@@ -7,6 +7,7 @@ import StaffbookCore
 package struct AccountByIdStatement: KeyLookupStatement {
     package typealias Row = Account
 
+    package static let name = "staffbook_account_by_id"
     package static let sql = "SELECT \(PostgresAccountRepository.columns) FROM accounts WHERE id = $1"
 
     package let key: UUID

@@ -7,6 +7,7 @@ import StaffbookCore
 package struct OwnProfileStatement: KeyLookupStatement {
     package typealias Row = OwnProfile
 
+    package static let name = "staffbook_own_profile"
     package static let sql = """
         SELECT id, email::text, first_name, last_name, roles, is_active, academic_title, position,
                capacity_hours_per_week::text, phone, personal_email::text, language

@@ -7,6 +7,7 @@ import StaffbookCore
 package struct FirstContractMonthStatement: KeyLookupStatement {
     package typealias Row = CalendarMonth?
 
+    package static let name = "staffbook_first_contract_month"
     package static let sql = "SELECT to_char(min(valid_from), 'YYYY-MM') FROM contracts WHERE account_id = $1"
 
     /// The person.

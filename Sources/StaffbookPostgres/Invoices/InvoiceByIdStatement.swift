@@ -8,6 +8,7 @@ import StaffbookCore
 package struct InvoiceByIdStatement: KeyLookupStatement {
     package typealias Row = Invoice
 
+    package static let name = "staffbook_invoice_by_id"
     package static let sql = "SELECT \(PostgresInvoiceRepository.columns) FROM \(PostgresInvoiceRepository.from) WHERE i.id = $1"
 
     package let key: UUID

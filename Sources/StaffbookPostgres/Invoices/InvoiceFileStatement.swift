@@ -8,6 +8,7 @@ import StaffbookCore
 package struct InvoiceFileStatement: KeyLookupStatement {
     package typealias Row = (Invoice, Data)
 
+    package static let name = "staffbook_invoice_file"
     package static let sql = """
         SELECT \(PostgresInvoiceRepository.columns), f.content FROM \(PostgresInvoiceRepository.from) WHERE i.id = $1
         """

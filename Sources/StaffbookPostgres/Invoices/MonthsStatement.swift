@@ -8,6 +8,7 @@ import StaffbookCore
 package struct MonthsStatement: PostgresPreparedStatement {
     package typealias Row = MonthRow
 
+    package static let name = "staffbook_months"
     package static let sql = """
         SELECT to_char(m.month, 'YYYY-MM'), i.id, i.state, i.kind, i.amount::text, i.return_reason,
                f.id, f.media_type, f.size, encode(f.sha256, 'hex'),

@@ -39,6 +39,7 @@ package struct PeopleListStatement: PostgresPreparedStatement {
     }
 
     /// The search: $9 is the term (`PostgresPeopleRepository.searchTerm`).
+    package static let name = "staffbook_people_search"
     package static let sql = text(match: "a.search_text LIKE name_search_pattern($9)")
     package static let bindingDataTypes: [PostgresDataType] = [.uuid, .bool, .uuid, .uuid, .text, .text, .int8, .int8, .text]
 

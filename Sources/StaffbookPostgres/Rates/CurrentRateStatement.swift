@@ -10,6 +10,7 @@ import StaffbookCore
 package struct CurrentRateStatement: PostgresPreparedStatement {
     package typealias Row = (UUID, String, String, Bool)
 
+    package static let name = "staffbook_current_rate"
     package static let sql = """
         (SELECT id, amount::text, effective_from::text, false FROM hourly_rates
          WHERE account_id = $1 AND superseded_by IS NULL AND effective_from <= $2::date

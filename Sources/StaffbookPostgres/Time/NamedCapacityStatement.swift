@@ -6,6 +6,7 @@ import StaffbookCore
 /// connection.
 struct NamedCapacityStatement: PostgresPreparedStatement {
     typealias Row = CapacityBasis
+    static let name = "staffbook_named_capacity"
     static let sql = PostgresTimeEntryRepository.capacityPeople(named: true)
 
     let personIds: [UUID]
@@ -28,6 +29,7 @@ struct NamedCapacityStatement: PostgresPreparedStatement {
 /// prepared once per connection.
 struct NamedTimeOffStatement: PostgresPreparedStatement {
     typealias Row = Absence
+    static let name = "staffbook_named_time_off"
     static let sql = """
         SELECT \(PostgresAbsenceRepository.columns("t")) FROM absences t
         WHERE t.account_id = ANY($1::uuid[]) AND t.state = ANY($2::text[]) AND t.last_day >= $3::date AND t.first_day <= $4::date

@@ -11,6 +11,7 @@ import StaffbookCore
 struct TeamMonthStatement: PostgresPreparedStatement {
     typealias Row = TeamMonth.Member
 
+    static let name = "staffbook_team_month"
     static let sql = """
         SELECT a.id, a.first_name, a.last_name, coalesce(t.seconds, 0), coalesce(t.billable, 0), coalesce(t.days, '{}'),
                (SELECT r.started_at FROM time_entries r WHERE r.account_id = a.id AND r.ended_at IS NULL),
