@@ -6,11 +6,13 @@ month, opens an invoice whose checks fail, approves it over them with a reason, 
 clean, and signs out. Every page, at 412 px and at 1280 px: a screenshot under
 .local/verify-desk/, nothing past the screen's right edge, no serious or critical axe violation,
 nothing in the console (a CSP violation or a script error would be there)."""
+import datetime
 import json
 import os
 import re
 import subprocess
 import time
+import zoneinfo
 
 import requests
 
@@ -32,6 +34,22 @@ OVERFLOW = """return (() => {
   }
   return JSON.stringify({width, scrollWidth: document.documentElement.scrollWidth, count: over.length, first: over.slice(0, 5)});
 })()"""
+
+
+def holiday(day):
+    """Whether `day` is a Czech public holiday: the fixed ones, Good Friday and Easter Monday."""
+    fixed = {(1, 1), (5, 1), (5, 8), (7, 5), (7, 6), (9, 28), (10, 28), (11, 17), (12, 24), (12, 25), (12, 26)}
+    y = day.year
+    a, b, c = y % 19, y // 100, y % 100
+    d, e = b // 4, b % 4
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    m = (a + 11 * h) // 319
+    r = (2 * e + 2 * i - k - h + m + 32) % 7
+    month = (h - m + r + 90) // 25
+    easter = datetime.date(y, month, (h - m + r + month + 19) % 32)
+    return (day.month, day.day) in fixed or day in (easter - datetime.timedelta(days=2), easter + datetime.timedelta(days=1))
 
 
 def axe_source():
@@ -183,25 +201,41 @@ def worker_and_leader(driver, walk, server, database):
     check("desk: the worker starts the timer with a project and a description, sees it run, and stops it into an entry",
           "Revize kódu" in running and stopped == "1", f"stopped entries {stopped}; page said {running[:200]!r}")
 
+    # The desk offers last month's and this month's timesheets, and time off lies ahead: both are
+    # taken from the day the server's clock (the real one) says it is in Prague.
+    today = datetime.datetime.now(zoneinfo.ZoneInfo("Europe/Prague")).date()
+    sheet_month = (today.replace(day=1) - datetime.timedelta(days=1)).strftime("%Y-%m")
+    first_day = today + datetime.timedelta(days=7 + (7 - today.weekday()) % 7)  # a Monday a week ahead or more
+    while holiday(first_day) or holiday(first_day + datetime.timedelta(days=1)):
+        first_day += datetime.timedelta(days=7)
+    away = (first_day.isoformat(), (first_day + datetime.timedelta(days=1)).isoformat())
     driver.get(server.url + "/desk/time-off")
     walk.look("time-off")
     # A date input reads typing in the browser's own order; the form sends ISO days either way.
-    driver.execute_script("arguments[0].value = '2026-12-07'", driver.find_element(By.ID, "firstDay"))
-    driver.execute_script("arguments[0].value = '2026-12-08'", driver.find_element(By.ID, "lastDay"))
+    driver.execute_script(f"arguments[0].value = '{away[0]}'", driver.find_element(By.ID, "firstDay"))
+    driver.execute_script(f"arguments[0].value = '{away[1]}'", driver.find_element(By.ID, "lastDay"))
     driver.find_element(By.ID, "note").send_keys("Hory")
     navigate(driver, driver.find_element(By.CSS_SELECTOR, "#ask-heading ~ form button[type=submit]"))
-    asked = psql(database, f"SELECT state FROM absences WHERE account_id = '{petra_id}' AND first_day = '2026-12-07'")
+    asked = psql(database, f"SELECT state FROM absences WHERE account_id = '{petra_id}' AND first_day = '{away[0]}'")
     walk.look("time-off-asked")
     check("desk: the worker asks for two days of vacation and it waits for the leader", asked == "requested", asked)
 
+    # An entry in that month, so its week has one to show locked once the sheet is approved.
+    sheet_day = datetime.date.fromisoformat(sheet_month + "-01")
+    while sheet_day.weekday() > 4:
+        sheet_day += datetime.timedelta(days=1)
+    made = requests.post(server.url + "/v1/me/time-entries", headers=auth(sign_in(server.url, PETRA)["accessToken"]), timeout=30, json={
+        "projectId": "00000000-0000-4000-b000-000000000004", "start": f"{sheet_day}T22:00:00+01:00", "end": f"{sheet_day}T22:30:00+01:00",
+        "description": "Večerní oprava"})
+    check("desk: the worker has an entry in last month to submit", made.status_code == 201, made.text[:200])
     driver.get(server.url + "/desk/time")
-    navigate(driver, driver.find_element(By.XPATH, "//form[input[@name='month' and @value='2026-10']]//button"))
-    sheet = psql(database, f"SELECT state FROM timesheets WHERE account_id = '{petra_id}' AND month = '2026-10-01'")
-    check("desk: the worker submits October's timesheet", sheet == "submitted", sheet)
+    navigate(driver, driver.find_element(By.XPATH, f"//form[input[@name='month' and @value='{sheet_month}']]//button"))
+    sheet = psql(database, f"SELECT state FROM timesheets WHERE account_id = '{petra_id}' AND month = '{sheet_month}-01'")
+    check(f"desk: the worker submits last month's timesheet ({sheet_month})", sheet == "submitted", sheet)
     sign_out(driver)
 
     desk_sign_in(driver, server, LEADER)
-    driver.get(server.url + "/desk/team?month=2026-10")
+    driver.get(server.url + f"/desk/team?month={sheet_month}")
     walk.look("team-month")
     # Both decisions with the keyboard only: Tab to Approve, Enter.
     absence_focus = tab_to(driver, "form[action^='/desk/team/absences/'] button[value=approve]")
@@ -211,14 +245,14 @@ def worker_and_leader(driver, walk, server, database):
     check("desk: the leader reaches Approve of the time off and of the timesheet with Tab (focus drawn) and presses Enter",
           absence_focus is True and sheet_focus is True, f"time off {absence_focus}, timesheet {sheet_focus}")
     walk.look("team-decided")
-    decided = (psql(database, f"SELECT state FROM absences WHERE account_id = '{petra_id}' AND first_day = '2026-12-07'"),
-               psql(database, f"SELECT state FROM timesheets WHERE account_id = '{petra_id}' AND month = '2026-10-01'"))
+    decided = (psql(database, f"SELECT state FROM absences WHERE account_id = '{petra_id}' AND first_day = '{away[0]}'"),
+               psql(database, f"SELECT state FROM timesheets WHERE account_id = '{petra_id}' AND month = '{sheet_month}-01'"))
     check("desk: her team leader approves the time off and the timesheet from the team's month", decided == ("approved", "approved"),
           str(decided))
-    driver.get(server.url + "/desk/team/calendar?month=2026-12")
+    driver.get(server.url + f"/desk/team/calendar?month={away[0][:7]}")
     grid = driver.find_element(By.CSS_SELECTOR, "table.grid").text
     walk.look("team-calendar")
-    check("desk: the leader's team calendar shows who is away in December, day by day", "Petra" in grid and "V" in grid, grid[:200])
+    check(f"desk: the leader's team calendar shows who is away in {away[0][:7]}, day by day", "Petra" in grid and "V" in grid, grid[:200])
     sign_out(driver)
 
     # Jan, a contractor, uploads October's ISDOC.PDF (a file picked as a person would) and reads
@@ -255,12 +289,10 @@ def worker_and_leader(driver, walk, server, database):
     sign_out(driver)
 
     desk_sign_in(driver, server, PETRA)
-    october = psql(database, f"SELECT to_char(min(started_at AT TIME ZONE 'Europe/Prague'), 'YYYY-MM-DD') FROM time_entries "
-                             f"WHERE account_id = '{petra_id}' AND started_at >= '2026-10-05' AND started_at < '2026-11-01'")
-    driver.get(server.url + f"/desk/time?week={october}")
+    driver.get(server.url + f"/desk/time?week={sheet_day}")
     main = driver.find_element(By.ID, "main").text
     walk.look("time-locked")
-    check("desk: the worker's October then shows the timesheet approved and its entries locked",
+    check(f"desk: the worker's {sheet_month} then shows the timesheet approved and its entries locked",
           ("locked" in main or "uzamčeno" in main) and ("approved" in main or "schválený" in main), main[:300])
     sign_out(driver)
 

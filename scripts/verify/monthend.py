@@ -1,11 +1,13 @@
 """`make verify` checks of the month-end with real processes: two instances on one occurrence,
 the mail server away for a minute, an instance killed in the middle of a job."""
+import datetime
 import email
 import os
 import signal
 import subprocess
 import tempfile
 import time
+import zoneinfo
 
 import requests
 
@@ -54,8 +56,10 @@ class Sink:
         return self.messages()
 
 
-def settings(port, catch_up_days=2):
-    """Short leases and retries, so the checks take seconds; the retries outlast a minute's outage."""
+def settings(port, catch_up_days=0):
+    """Short leases and retries, so the checks take seconds; the retries outlast a minute's outage.
+    No catch-up by default: on the first days of a month, the month-end's own statements and
+    reminders would otherwise be due as well, and their mail would mingle with the check's."""
     return {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(port), "SMTP_SECURITY": "none", "SMTP_TIMEOUT_SECONDS": "90",
             "JOBS_POLL_SECONDS": "1", "JOBS_LEASE_SECONDS": "5", "JOBS_RETRY_BASE_SECONDS": "2", "JOBS_RETRY_CAP_SECONDS": "10",
             "JOBS_MAX_ATTEMPTS": "100", "JOBS_CATCH_UP_DAYS": str(catch_up_days)}
@@ -67,17 +71,25 @@ def two_instances():
     database = "staffbook_verify_monthend"
     fresh_database(database)
     psql(database, """INSERT INTO settings (key, value, updated_at) VALUES ('reminders', '{"first":1,"every":1,"max":1}', now())""")
-    expected = sorted(psql(database, """
-        SELECT email FROM accounts a, LATERAL (SELECT (date_trunc('month', now() AT TIME ZONE 'Europe/Prague') - interval '1 month')::date AS p) m
+    # The occurrence is the latest 1st of a month at 09:00 in Prague (the reminders' hour); it
+    # reminds of the month before it. The catch-up reaches back to it and no further: a month
+    # earlier, the 1st before would remind of the month before that as well.
+    now = datetime.datetime.now(zoneinfo.ZoneInfo("Europe/Prague"))
+    occurrence = now.replace(day=1, hour=9, minute=0, second=0, microsecond=0)
+    if occurrence > now:
+        occurrence = (occurrence - datetime.timedelta(days=1)).replace(day=1)
+    catch_up = (now - occurrence).days + 1
+    period = (occurrence.date() - datetime.timedelta(days=1)).replace(day=1)
+    expected = sorted(psql(database, f"""
+        SELECT email FROM accounts a, LATERAL (SELECT '{period}'::date AS p) m
         WHERE is_active
           AND EXISTS (SELECT 1 FROM contracts c WHERE c.account_id = a.id AND c.type = 'ICO'
                       AND c.valid_from <= (m.p + interval '1 month - 1 day')::date AND (c.valid_to IS NULL OR c.valid_to >= m.p))
           AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.account_id = a.id AND i.period = m.p)""").split())
     sink = Sink(18125).start()
     # Launched together, so both schedule the occurrence and look for due jobs at once.
-    # The month's first day is its only reminder day; 31 days of catch-up reach it on any day.
-    a = Server(database, 18081, settings(sink.port, 31)).launch()
-    b = Server(database, 18082, settings(sink.port, 31)).launch()
+    a = Server(database, 18081, settings(sink.port, catch_up)).launch()
+    b = Server(database, 18082, settings(sink.port, catch_up)).launch()
     a.wait_ready()
     b.wait_ready()
     try:
@@ -90,7 +102,7 @@ def two_instances():
         time.sleep(3)
         reminders = [m for m in sink.messages() if str(email.header.make_header(email.header.decode_header(m["Subject"]))).startswith("Připomínka")]
         to = sorted(m["X-Envelope-To"] for m in reminders)
-        jobs = psql(database, "SELECT count(*) FROM jobs WHERE kind = 'reminders' AND unique_key = to_char(date_trunc('month', now() AT TIME ZONE 'Europe/Prague'), 'YYYY-MM-DD')")
+        jobs = psql(database, f"SELECT count(*) FROM jobs WHERE kind = 'reminders' AND unique_key = '{occurrence.date()}'")
         check("two instances on one occurrence: exactly one reminder per person missing an invoice",
               to == expected and jobs == "1" and len(expected) > 0,
               f"{len(to)} reminders to {len(set(to))} people of {len(expected)} missing; occurrence jobs: {jobs}")

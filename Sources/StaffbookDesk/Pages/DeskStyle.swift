@@ -3,7 +3,9 @@ import Foundation
 
 /// The desk's one stylesheet, served at a path named by its hash and cached for ever: a new
 /// look is a new path. System fonts, no framework. Nothing scrolls sideways at 412 px: long
-/// words break, tables turn into labelled rows under 48rem. Colours pass WCAG AA contrast, and a
+/// words break, tables turn into labelled rows under 48rem, and a wide grid scrolls in a region
+/// of its own that also holds its visually hidden texts (`position:relative`: an absolutely
+/// positioned text in a cell far right widened the page). Colours pass WCAG AA contrast, and a
 /// check's state is a word as well as a colour.
 enum DeskStyle {
     static let css = """
@@ -47,7 +49,7 @@ enum DeskStyle {
         @media (min-width:64rem){.columns{grid-template-columns:1fr 1fr}}
         iframe.pdf{width:100%;height:70vh;border:1px solid var(--line);border-radius:6px}
         ul.plain{padding-left:1.1rem}
-        .scroll{overflow-x:auto;max-width:100%}
+        .scroll{overflow-x:auto;max-width:100%;position:relative}
         .qr svg{display:block;width:min(15rem,100%);height:auto;margin:.5rem 0}code.secret{word-break:break-all;font-size:1.05rem}
         ol.codes{columns:2;font-size:1.1rem}ol.codes code{letter-spacing:.05em}
         table.grid th,table.grid td{text-align:center;padding:.2rem .15rem;min-width:1.6rem;border:1px solid var(--line)}
