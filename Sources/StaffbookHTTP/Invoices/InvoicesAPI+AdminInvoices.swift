@@ -22,7 +22,7 @@ extension InvoicesAPI {
             let written = try await invoices.listJSON(filter: filter, page: page, view: invoiceSchemas.listView(caller: caller))
             let nextCursor = written.next.flatMap { PageCursor.encode($0) }
             let envelope = Components.Schemas.InvoiceList(items: [], nextCursor: nextCursor)
-            try WrittenJSON.send(envelope, items: written.items.utf8)
+            try WrittenJSON.send(envelope, items: written.items)
             return .ok(
                 .init(
                     headers: .init(link: Page<Invoice>.linkHeader(nextCursor: nextCursor, requestURI: RequestScope.current.uri)),

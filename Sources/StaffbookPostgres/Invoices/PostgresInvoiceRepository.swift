@@ -94,12 +94,12 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
                 for try await row in try await connection.query(query, logger: logger).decode(InvoiceListJSONStatement<ShapeEnd>.Row.self) {
                     return InvoiceListShape.page(row)
                 }
-                return WrittenPage(items: "[]", next: nil)
+                return WrittenPage(items: Array("[]".utf8), next: nil)
             }
             func run<Shape: InvoiceListShapeType>(_: Shape.Type) async throws -> WrittenPage<InvoicePosition> {
                 let statement = InvoiceListJSONStatement<Shape>(filter: filter, after: after, view: view)
                 for try await row in try await connection.execute(statement, logger: logger) { return InvoiceListShape.page(row) }
-                return WrittenPage(items: "[]", next: nil)
+                return WrittenPage(items: Array("[]".utf8), next: nil)
             }
             return try await run(InvoiceListShape.type(bits: shape.bits))
         }
