@@ -46,7 +46,7 @@ final class APIHandler: APIProtocol {
         self.invoices = InvoicesAPI(
             accounts: services.accounts, people: services.people, invoices: services.invoices, invoiceService: services.invoiceService,
             invoiceSchemas: schemas, fileLinks: services.fileLinks, idempotencyKeys: idempotencyKeys, checks: services.invoiceChecks,
-            paymentRuns: services.paymentRuns, clock: clock, listJSON: config.http.listJSON
+            paymentRuns: services.paymentRuns, clock: clock
         )
         self.myInvoices = MyInvoicesAPI(
             invoices: services.invoices, people: services.people, invoiceSchemas: schemas, uploader: services.invoiceUploader, clock: clock

@@ -46,7 +46,7 @@ package func buildServer(
         on: MethodCheckingTransport(router: router, routes: routes),
         configuration: .staffbook,
         middlewares: [
-            AccessPolicyMiddleware(auth: services.auth, visibility: services.visibility), WrittenJSONMiddleware(),
+            AccessPolicyMiddleware(auth: services.auth, visibility: services.visibility), WrittenJSONMiddleware(rowsBy: config.http.listJSON),
             DateFieldMiddleware(maxBytes: config.http.maxBodyBytes),
             DocsCompressionMiddleware(),
         ]

@@ -10,9 +10,14 @@ import Synchronization
 /// encode; `WrittenJSONMiddleware` then sends the written bytes instead. The generated types stay
 /// the only description of the JSON: both encoders write them through their `Encodable`.
 enum WrittenJSON {
-    /// The bytes written for the current request, if any.
+    /// The bytes written for the current request, if any, and who writes lists' rows.
     final class Slot: Sendable {
         let bytes = Mutex<[UInt8]?>(nil)
+        let rowsBy: ListJSONWriter
+
+        init(rowsBy: ListJSONWriter) {
+            self.rowsBy = rowsBy
+        }
     }
 
     @TaskLocal static var slot: Slot?
@@ -31,10 +36,11 @@ enum WrittenJSON {
         return placeholder()
     }
 
-    /// Whether a body written elsewhere (by PostgreSQL) can be sent for this request.
-    static var isWaiting: Bool { slot != nil }
+    /// Whether PostgreSQL writes the rows of this request's list (`HTTP_LIST_JSON=database`) and
+    /// a body written there can be sent; false outside the operations that write their body here.
+    static var databaseWritesRows: Bool { slot?.rowsBy == .database }
 
-    /// Keeps `bytes` as the request's body (when `isWaiting`).
+    /// Keeps `bytes` as the request's body (when a middleware waits for it).
     static func send(_ bytes: [UInt8]) {
         slot?.bytes.withLock { $0 = bytes }
     }
@@ -56,8 +62,11 @@ enum WrittenJSON {
     }
 }
 
-/// Sends the body a handler wrote with `WrittenJSON` in place of what the runtime encoded.
+/// Sends the body a handler wrote with `WrittenJSON` in place of what the runtime encoded, and
+/// tells the handlers of lists who writes their rows (one setting for every list).
 struct WrittenJSONMiddleware: ServerMiddleware {
+    let rowsBy: ListJSONWriter
+
     func intercept(
         _ request: HTTPRequest,
         body: HTTPBody?,
@@ -67,7 +76,7 @@ struct WrittenJSONMiddleware: ServerMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         // Only the operations that write their body pay for the slot.
         guard WrittenJSON.operations.contains(operationID) else { return try await next(request, body, metadata) }
-        let slot = WrittenJSON.Slot()
+        let slot = WrittenJSON.Slot(rowsBy: rowsBy)
         var (response, responseBody) = try await WrittenJSON.$slot.withValue(slot) {
             try await next(request, body, metadata)
         }

@@ -17,7 +17,7 @@ extension InvoicesAPI {
             period: period, state: query.state.flatMap { InvoiceState(rawValue: $0.rawValue) },
             query: search?.isEmpty == false ? search : nil, attention: query.attention ?? false
         )
-        if WrittenJSON.isWaiting, listJSON == .database {
+        if WrittenJSON.databaseWritesRows {
             // PostgreSQL writes the items; only the envelope is written here.
             let written = try await invoices.listJSON(filter: filter, page: page, view: invoiceSchemas.listView(caller: caller))
             let nextCursor = written.next.flatMap { PageCursor.encode($0) }

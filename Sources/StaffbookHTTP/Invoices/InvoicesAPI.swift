@@ -13,8 +13,6 @@ struct InvoicesAPI: AreaHandler {
     /// A signed link may name a payment run's bank file.
     let paymentRuns: any PaymentRunRepository
     let clock: any AppClock
-    /// Who writes the list's JSON.
-    var listJSON = ListJSONWriter.database
 
     /// At the top of exports, as of statements.
     var companyName: String { invoiceService.companyName }

@@ -27,7 +27,7 @@ extension TimeAPI {
     func getTimeReport(_ input: Operations.GetTimeReport.Input) async throws -> Operations.GetTimeReport.Output {
         let (range, groupBy) = try TimePageInput.report(from: input.query.from, to: input.query.to, groupBy: input.query.groupBy.rawValue)
         let format = input.query.format ?? .json
-        if format == .json, WrittenJSON.isWaiting, listJSON == .database {
+        if format == .json, WrittenJSON.databaseWritesRows {
             // PostgreSQL writes the rows; only the totals around them are written here.
             let written = try await timeService.writtenReport(range: range, groupBy: groupBy)
             let envelope = TimeSchemas.report(written, groupBy: groupBy)

@@ -13,6 +13,4 @@ struct TimeAPI: AreaHandler {
     /// At the top of reports.
     let companyName: String
     let clock: any AppClock
-    /// Who writes the report's JSON.
-    var listJSON = ListJSONWriter.database
 }

@@ -1,9 +1,11 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import OpenAPIRuntime
 import StaffbookAPI
 import StaffbookTestSupport
+import Synchronization
 import Testing
 @testable import StaffbookHTTP
 
@@ -175,6 +177,25 @@ struct JSONWriterTests {
                 try JSONSerialization.jsonObject(with: Data(buffer: months.body)) as? NSObject
                     == JSONSerialization.jsonObject(with: Self.foundation(own)) as? NSObject)
             try Self.compare(own)
+        }
+    }
+
+    /// One setting says who writes every list's rows, for the operations whose body is written
+    /// here; the others are never told PostgreSQL writes them.
+    @Test(arguments: [ListJSONWriter.database, .server])
+    func theMiddlewareTellsEveryListWhoWritesItsRows(writer: ListJSONWriter) async throws {
+        let middleware = WrittenJSONMiddleware(rowsBy: writer)
+        for operation in ["listInvoices", "getTimeReport", "listUsers", "getMe"] {
+            let told = Mutex<Bool?>(nil)
+            _ = try await middleware.intercept(
+                HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/"), body: nil, metadata: ServerRequestMetadata(),
+                operationID: operation
+            ) { _, _, _ in
+                told.withLock { $0 = WrittenJSON.databaseWritesRows }
+                return (HTTPResponse(status: .ok), nil)
+            }
+            let expected = writer == .database && WrittenJSON.operations.contains(operation)
+            #expect(told.withLock { $0 } == expected, "\(operation) with \(writer)")
         }
     }
 }
