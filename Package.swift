@@ -245,6 +245,7 @@ let package = Package(
             name: "StaffbookCeiling",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "bench/Ceiling",

@@ -21,11 +21,13 @@ CEILING_PORT = 18092
 ACCOUNT = "10000000-0000-4000-8000-000000000003"
 
 
-def rows(account):
+def rows(account, worker=None, admin=None):
     """The stack's own cost, with nothing of Staffbook (bench/Ceiling): Hummingbird's router
     answering a constant, one prepared PostgresNIO statement by key, and the admin list's page
     statement, each written as JSON by hand. Driven as the server's rows are: the floor under
-    the server's CPU per request on this machine."""
+    the server's CPU per request on this machine. With the worker's and the admin's access
+    tokens, also `/v1/me` and the admin list's page behind the same bearer check as the server's
+    and the peer's: the same work as theirs."""
     e = bench.env()
     e.update({"HTTP_PORT": str(CEILING_PORT), "CEILING_ACCOUNT": account})
     found = []
@@ -41,6 +43,12 @@ def rows(account):
                            ("ceiling: the admin list's page", "/invoices"),
                            ("ceiling: the admin list's page, PostgreSQL writes the JSON", "/invoices-json")]:
             found.append(bench.wrk(name, BENCH_PATH=path))
+        checked = [("ceiling: /v1/me with the bearer check", "/v1/me", worker),
+                   ("ceiling: the admin list's page with the bearer check", "/v1/invoices", admin)]
+        for name, path, token in checked:
+            if token:
+                requests.get(url + path, headers={"Authorization": f"Bearer {token}"}, timeout=30).raise_for_status()
+                found.append(bench.wrk(name, BENCH_PATH=path, BENCH_TOKEN=token))
     return found
 
 

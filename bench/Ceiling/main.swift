@@ -1,15 +1,22 @@
 // The stack's own cost of a keyed read, without anything of Staffbook: Hummingbird's router
 // with one route that runs one prepared PostgresNIO statement and writes its row as JSON by
 // hand, and one route that answers a constant. `make bench` drives both as it drives the
-// server, so the server's CPU per request is read against what the stack alone costs.
+// server, so the server's CPU per request is read against what the stack alone costs. The same
+// reads behind the bearer check the server and the Python peer make (jwt-kit verifying the
+// access token, the session's status from PostgreSQL remembered 2 s) are the same work as the
+// server's `/v1/me` and admin list. Each statement names itself, as the server's do:
+// PostgresNIO's default name is worked out by reflection at every execution.
 import Foundation
 import Hummingbird
+import JWTKit
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import Synchronization
 
 struct AccountStatement: PostgresPreparedStatement {
     typealias Row = (UUID, String, String, String)
+    static let name = "ceiling_account"
     static let sql = "SELECT id, email::text, first_name, last_name FROM accounts WHERE id = $1"
     let id: UUID
 
@@ -45,6 +52,7 @@ struct InvoicePageStatement: PostgresPreparedStatement {
         UUID, UUID, String, String, String, String, String, String, String, String?, String?, Int32, String?,
         UUID, String, Int64, String, Date?, Date?, Date?, Date?
     )
+    static let name = "ceiling_page"
     static let sql = """
         SELECT page.id, page.account_id, page.first_name, page.last_name, page.email::text, to_char(page.period, 'YYYY-MM'),
                page.state::text, page.kind::text, page.amount::text, page.statement_hours::text, page.statement_rate::text,
@@ -67,6 +75,7 @@ struct InvoicePageStatement: PostgresPreparedStatement {
 /// A/B of `make bench` ("PostgreSQL writes the JSON") against the route above.
 struct InvoicePageJSONStatement: PostgresPreparedStatement {
     typealias Row = String
+    static let name = "ceiling_page_json"
     static let sql = """
         SELECT json_build_object(
             'items', coalesce(json_agg(json_build_object(
@@ -97,6 +106,99 @@ struct InvoicePageJSONStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         try row.decode(Row.self)
     }
+}
+
+/// The caller's account as the server's `/v1/me` and the Python peer read it: the same twelve
+/// columns.
+struct ProfileStatement: PostgresPreparedStatement {
+    typealias Row = (UUID, String, String, String, [String], Bool, String?, String?, String?, String?, String?, String)
+    static let name = "ceiling_profile"
+    static let sql = """
+        SELECT id, email::text, first_name, last_name, roles, is_active, academic_title, position,
+               capacity_hours_per_week::text, phone, personal_email::text, language FROM accounts WHERE id = $1
+        """
+    let id: UUID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(id)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        try row.decode(Row.self)
+    }
+}
+
+/// Whether a session is still on, with its account and roles.
+struct SessionStatement: PostgresPreparedStatement {
+    typealias Row = (UUID, [String])
+    static let name = "ceiling_session"
+    static let sql = """
+        SELECT a.id, a.roles FROM sessions s JOIN accounts a ON a.id = s.account_id
+        WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.is_active
+        """
+    let id: UUID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(id)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        try row.decode(Row.self)
+    }
+}
+
+/// The access token's claims.
+struct Claims: JWTPayload {
+    var iss: String
+    var aud: String
+    var sub: String
+    var sid: String
+    var iat: Int
+    var exp: Int
+
+    func verify(using algorithm: some JWTAlgorithm) throws {
+        let now = Int(Date().timeIntervalSince1970)
+        guard iss == "staffbook", aud == "staffbook-api", exp > now, iat <= now + 30 else {
+            throw JWTError.claimVerificationFailure(failedClaim: nil, reason: "claims")
+        }
+    }
+}
+
+/// The bearer check: the HS256 token verified by jwt-kit on every request, then the session's
+/// status from PostgreSQL, remembered 2 s; the caller's account and roles, nil when refused.
+final class BearerCheck: Sendable {
+    let keys: JWTKeyCollection
+    let client: PostgresClient
+    let logger: Logger
+    let sessions = Mutex<[UUID: (until: ContinuousClock.Instant, caller: (id: UUID, roles: [String])?)]>([:])
+
+    init(keys: JWTKeyCollection, client: PostgresClient, logger: Logger) {
+        self.keys = keys
+        self.client = client
+        self.logger = logger
+    }
+
+    func caller(_ request: Request) async throws -> (id: UUID, roles: [String])? {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "), header.utf8.count <= 4096 else { return nil }
+        guard let claims = try? await keys.verify(String(header.dropFirst(7)), as: Claims.self), let sid = UUID(uuidString: claims.sid)
+        else { return nil }
+        let now = ContinuousClock.now
+        if let known = sessions.withLock({ $0[sid] }), known.until > now { return known.caller }
+        var found: (id: UUID, roles: [String])?
+        for try await (id, roles) in try await client.execute(SessionStatement(id: sid), logger: logger) {
+            found = (id, roles)
+        }
+        sessions.withLock { $0[sid] = (now + .seconds(2), found) }
+        return found
+    }
+}
+
+func jsonArray(_ value: [String]) -> String {
+    "[" + value.map { "\"\(escaped($0))\"" }.joined(separator: ",") + "]"
 }
 
 /// `"2026-09-01T00:00:00Z"` from whole seconds, by the civil-from-days arithmetic.
@@ -182,6 +284,25 @@ enum Ceiling {
         let logger = Logger(label: "ceiling")
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
 
+        guard let signing = environment["AUTH_SIGNING_KEY"], let colon = signing.firstIndex(of: ":"),
+            let secret = Data(base64Encoded: String(signing[signing.index(after: colon)...]))
+        else {
+            FileHandle.standardError.write(Data("AUTH_SIGNING_KEY (id:base64) is needed\n".utf8))
+            exit(2)
+        }
+        let keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256, kid: JWKIdentifier(string: String(signing[..<colon])))
+        let bearer = BearerCheck(keys: keys, client: client, logger: logger)
+        let unauthorized = Response(status: .unauthorized)
+
+        @Sendable func decodedPage() async throws -> Response {
+            var items: [String] = []
+            for try await row in try await client.execute(InvoicePageStatement(), logger: logger) {
+                items.append(invoiceJSON(row))
+            }
+            let json = #"{"items":[\#(items.prefix(20).joined(separator: ","))],"nextCursor":\#(items.count > 20 ? "\"next\"" : "null")}"#
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+        }
         let router = Router()
         router.get("live") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
@@ -196,18 +317,30 @@ enum Ceiling {
             return Response(status: .notFound)
         }
         router.get("invoices") { _, _ -> Response in
-            var items: [String] = []
-            for try await row in try await client.execute(InvoicePageStatement(), logger: logger) {
-                items.append(invoiceJSON(row))
-            }
-            let json = #"{"items":[\#(items.prefix(20).joined(separator: ","))],"nextCursor":\#(items.count > 20 ? "\"next\"" : "null")}"#
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+            try await decodedPage()
         }
         router.get("invoices-json") { _, _ -> Response in
             for try await json in try await client.execute(InvoicePageJSONStatement(), logger: logger) {
                 return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
             }
             return Response(status: .internalServerError)
+        }
+        router.get("v1/me") { request, _ -> Response in
+            guard let caller = try await bearer.caller(request) else { return unauthorized }
+            for try await row in try await client.execute(ProfileStatement(id: caller.id), logger: logger) {
+                let json =
+                    #"{"id":"\#(row.0.uuidString.lowercased())","email":\#(text(row.1)),"firstName":\#(text(row.2)),"#
+                    + #""lastName":\#(text(row.3)),"roles":\#(jsonArray(row.4)),"active":\#(row.5),"academicTitle":\#(text(row.6)),"#
+                    + #""position":\#(text(row.7)),"capacityHoursPerWeek":\#(row.8 ?? "null"),"phone":\#(text(row.9)),"#
+                    + #""personalEmail":\#(text(row.10)),"language":\#(text(row.11))}"#
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+            }
+            return Response(status: .notFound)
+        }
+        router.get("v1/invoices") { request, _ -> Response in
+            guard let caller = try await bearer.caller(request) else { return unauthorized }
+            guard caller.roles.contains("admin") else { return Response(status: .notFound) }
+            return try await decodedPage()
         }
         let port = Int(environment["HTTP_PORT"] ?? "") ?? 18091
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), services: [client], logger: logger)
