@@ -432,6 +432,16 @@ def main():
             rows.append(wrk("GET /v1/reports/time (month, person) alone, 5M entries, the server writes the JSON",
                             BENCH_PATH=f"/v1/reports/time?{REPORT_MONTH}&groupBy=person", BENCH_TOKEN=admin, connections=1))
             print(f"  {rows[-1]['path']}: p50 {rows[-1]['p50_ms']:.1f} ms", flush=True)
+        # The A/B of the executor: the same server with NIO's own (CONCURRENCY_EXECUTOR=nio), which
+        # queues a task on its loop again at every call into nonisolated code.
+        e = env()
+        e.update({"CONCURRENCY_EXECUTOR": "nio", "HTTP_PORT": str(PORT + 4)})
+        with measured([BIN, "serve", "--no-migrate"], PORT + 4, "/health/ready", e, "the server on NIO's executor"):
+            wrk("warm-up", BENCH_PATH="/v1/me", BENCH_TOKEN=worker, seconds=2)
+            for name, path, token in (("GET /health/live (no database)", "/health/live", worker), ("GET /v1/me", "/v1/me", worker),
+                                      ("GET /v1/invoices (first page)", uri, admin)):
+                rows.append(wrk(name + ", NIO's executor", BENCH_PATH=path, BENCH_TOKEN=token))
+                print(f"  {rows[-1]['path']}: {rows[-1]['rps']:.0f} req/s", flush=True)
         # Time tracking on 5,000,000 entries: a person's week, a team leader reading a member's
         # month, the company's month by team and by project (reports an admin asks for: two at a
         # time, and one alone for its own latency), the timer.
