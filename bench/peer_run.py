@@ -44,11 +44,12 @@ def median_row(name, rows):
     return row
 
 
-def rows(worker, admin, uri, account=ceiling.ACCOUNT):
-    """The target rows, named "targets: …": the server's (bench.URL and bench.SERVER_PID, running),
+def rows(worker, admin, uri, server, account=ceiling.ACCOUNT):
+    """The target rows, named "targets: …": the server's (`server`: its URL and process id, running),
     the peer's ("targets: peer: …") and the ceiling's ("targets: ceiling: …", the same work: the
-    bearer check before the read)."""
-    server_url, server_pid = bench.URL, bench.SERVER_PID
+    bearer check before the read). `server` is passed in: run.py runs as `__main__`, so the
+    `run` imported here is another copy of it, whose URL and process id are not the server's."""
+    server_url, server_pid = server
     e = bench.env()
     # Two workers with two connections each: the server's pool of four.
     e.update({"PEER_POOL": str(max(int(e["DATABASE_MAX_CONNECTIONS"]) // 2, 1))})
@@ -84,6 +85,4 @@ def rows(worker, admin, uri, account=ceiling.ACCOUNT):
                         row = bench.wrk(name, BENCH_PATH=path, BENCH_TOKEN=token or "")
                         found.setdefault(f"targets: {prefix}{name}", []).append(row)
                         print(f"  round {round + 1}: {prefix}{name}: {row['rps']:.0f} req/s", flush=True)
-    # `measured` puts back what it found on entering; the server's own, as before.
-    bench.URL, bench.SERVER_PID = server_url, server_pid
     return [median_row(name, rounds) for name, rounds in found.items()]

@@ -418,7 +418,7 @@ def main():
         # The targets' rows: the server, a typical Python service doing the same work on the same
         # database (bench/peer.py) and the stack's own floor, in interleaved rounds (bench/peer_run.py).
         import peer_run
-        rows += peer_run.rows(worker, admin, uri)
+        rows += peer_run.rows(worker, admin, uri, (URL, SERVER_PID))
         # The A/B of who writes the JSON of the admin list and of the month's report by person: the
         # rows above and below had PostgreSQL write it (the default); the same server with
         # HTTP_LIST_JSON=server decodes the rows and writes them.
