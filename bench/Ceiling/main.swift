@@ -14,17 +14,24 @@ import NIOPosix
 import PostgresNIO
 import Synchronization
 
-struct AccountStatement: PostgresPreparedStatement {
-    typealias Row = (UUID, String, String, String)
-    static let name = "ceiling_account"
-    static let sql = "SELECT id, email::text, first_name, last_name FROM accounts WHERE id = $1"
-    let id: UUID
+/// A prepared statement whose one parameter is a key.
+protocol KeyStatement: PostgresPreparedStatement {
+    var id: UUID { get }
+}
 
+extension KeyStatement {
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 1)
         bindings.append(id)
         return bindings
     }
+}
+
+struct AccountStatement: KeyStatement {
+    typealias Row = (UUID, String, String, String)
+    static let name = "ceiling_account"
+    static let sql = "SELECT id, email::text, first_name, last_name FROM accounts WHERE id = $1"
+    let id: UUID
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         try row.decode(Row.self)
@@ -110,7 +117,7 @@ struct InvoicePageJSONStatement: PostgresPreparedStatement {
 
 /// The caller's account as the server's `/v1/me` and the Python peer read it: the same twelve
 /// columns.
-struct ProfileStatement: PostgresPreparedStatement {
+struct ProfileStatement: KeyStatement {
     typealias Row = (UUID, String, String, String, [String], Bool, String?, String?, String?, String?, String?, String)
     static let name = "ceiling_profile"
     static let sql = """
@@ -119,19 +126,13 @@ struct ProfileStatement: PostgresPreparedStatement {
         """
     let id: UUID
 
-    func makeBindings() -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(id)
-        return bindings
-    }
-
     func decodeRow(_ row: PostgresRow) throws -> Row {
         try row.decode(Row.self)
     }
 }
 
 /// Whether a session is still on, with its account and roles.
-struct SessionStatement: PostgresPreparedStatement {
+struct SessionStatement: KeyStatement {
     typealias Row = (UUID, [String])
     static let name = "ceiling_session"
     static let sql = """
@@ -139,12 +140,6 @@ struct SessionStatement: PostgresPreparedStatement {
         WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.is_active
         """
     let id: UUID
-
-    func makeBindings() -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(id)
-        return bindings
-    }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         try row.decode(Row.self)
