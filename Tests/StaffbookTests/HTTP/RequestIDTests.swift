@@ -58,6 +58,23 @@ struct RequestIDTests {
         }
     }
 
+    @Test func idsDrawnAtOnceFromManyTasksShareNoBytes() async {
+        // The ids come from one pool of randomness refilled every sixteen ids; tasks drawing at
+        // once must each get bytes of their own, across many refills.
+        let ids = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<500).map { _ in RequestID.generate() } }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+
+        #expect(ids.count == 4000)
+        #expect(Set(ids).count == ids.count)
+        // Halves repeat only if the same bytes were handed out twice.
+        #expect(Set(ids.map { $0.prefix(18) }).count == ids.count)
+        #expect(Set(ids.map { $0.suffix(17) }).count == ids.count)
+    }
+
     @Test func idsAreWrittenInFoundationsFormLowercased() {
         let ids = [UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!]
             + (0..<200).map { _ in UUID() }
