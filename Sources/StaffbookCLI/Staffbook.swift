@@ -11,7 +11,9 @@ struct Staffbook: AsyncParsableCommand {
             Settings come from flags (--http-port 8080) and environment variables (HTTP_PORT=8080); \
             flags win. See .env.example for every key.
             """,
-        subcommands: [Serve.self, Worker.self, Migrate.self, Seed.self, CreateAdmin.self, DeactivateAccount.self, VAPIDKey.self],
+        subcommands: [
+            Serve.self, Worker.self, Migrate.self, Seed.self, CreateAdmin.self, DeactivateAccount.self, FourEyesRelease.self, VAPIDKey.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }

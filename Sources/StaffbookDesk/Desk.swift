@@ -108,6 +108,16 @@ package struct Desk: PageArea {
         router.post("/desk/people/:id/rates") { request, context in
             await page(request) { try await addRate($0, id: context.parameters.get("id"), request: request) }
         }
+        router.post("/desk/people/:id/pending/:change/agree") { request, context in
+            await page(request) {
+                try await agreeToChange($0, id: context.parameters.get("id"), changeId: context.parameters.get("change"), request: request)
+            }
+        }
+        router.post("/desk/people/:id/pending/:change/withdraw") { request, context in
+            await page(request) {
+                try await withdrawChange($0, id: context.parameters.get("id"), changeId: context.parameters.get("change"), request: request)
+            }
+        }
         router.post("/desk/people/:id/second-factor/reset") { request, context in
             await page(request) { try await resetSecondFactor($0, id: context.parameters.get("id"), request: request) }
         }

@@ -33,9 +33,15 @@ struct InvoiceEngineTests {
     @Test func underFourEyesTheFirstApprovalOverFailingChecksIsARequestAndOnlyAnotherAdminCompletesIt() {
         let first = UUID()
         let second = UUID()
+        let young = UUID()
+        let now = Self.now
+        // Two admins of long standing, and one made yesterday.
+        let rule = FourEyesStanding(
+            applies: true, secondsFrom: [first: now.addingTimeInterval(-86_400), second: now.addingTimeInterval(-86_400),
+                young: now.addingTimeInterval(6 * 86_400)], now: now)
         var asked = Self.command(.approve, reason: "Ověřeno", override: true)
         asked.actorId = first
-        asked.fourEyes = true
+        asked.fourEyes = rule
         let request = InvoiceEngine.decide(asked, on: Self.invoice(.submitted, checks: Self.failing))
         #expect(request.map(\.to) == .success(.submitted) && request.map(\.event) == .success("approve_override_requested"))
         #expect(request.map(\.overrideRequest) == .success(.set(by: first, reason: "Ověřeno")) && request.map(\.notify) == .success(nil))
@@ -43,18 +49,24 @@ struct InvoiceEngineTests {
         var waiting = Self.invoice(.submitted, checks: Self.failing)
         waiting.overrideRequestedBy = first
         #expect(InvoiceEngine.decide(asked, on: waiting) == .failure(.ownRequest), "never their own second")
+        var tooNew = asked
+        tooNew.actorId = young
+        #expect(
+            InvoiceEngine.decide(tooNew, on: waiting) == .failure(.notASecond(.tooNew(from: now.addingTimeInterval(6 * 86_400)))),
+            "an admin made yesterday is not yet a second pair of eyes")
         var agreed = asked
         agreed.actorId = second
         let approval = InvoiceEngine.decide(agreed, on: waiting)
         #expect(approval.map(\.to) == .success(.approved) && approval.map(\.overrideRequest) == .success(.clear))
         #expect(InvoiceEngine.decide(Self.command(.return, reason: "Ne"), on: waiting).map(\.overrideRequest) == .success(.clear))
         var alone = asked
-        alone.fourEyes = false
+        alone.fourEyes = .off(now: now)
         #expect(InvoiceEngine.decide(alone, on: Self.invoice(.submitted, checks: Self.failing)).map(\.to) == .success(.approved))
-        #expect(AccountConfirmation.decide(requestedBy: nil, actorId: first, fourEyes: true) == .request)
-        #expect(AccountConfirmation.decide(requestedBy: first, actorId: first, fourEyes: true) == .ownRequest)
-        #expect(AccountConfirmation.decide(requestedBy: first, actorId: second, fourEyes: true) == .confirm)
-        #expect(AccountConfirmation.decide(requestedBy: nil, actorId: first, fourEyes: false) == .confirm)
+        #expect(AccountConfirmation.decide(requestedBy: nil, actorId: first, standing: rule) == .request)
+        #expect(AccountConfirmation.decide(requestedBy: first, actorId: first, standing: rule) == .ownRequest)
+        #expect(AccountConfirmation.decide(requestedBy: first, actorId: second, standing: rule) == .confirm)
+        #expect(AccountConfirmation.decide(requestedBy: first, actorId: young, standing: rule) == .notASecond(.tooNew(from: now.addingTimeInterval(6 * 86_400))))
+        #expect(AccountConfirmation.decide(requestedBy: nil, actorId: first, standing: .off(now: now)) == .confirm)
     }
 
     // MARK: Every combination against the table

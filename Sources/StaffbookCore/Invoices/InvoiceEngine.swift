@@ -45,8 +45,9 @@ package struct InvoiceCommand: Sendable, Equatable {
     package var now: Date
     /// A payment seen on a bank statement: when the money left.
     package var paidAt: Date?
-    /// The four-eyes rule applies: an approval over failing checks waits for a second admin.
-    package var fourEyes = false
+    /// The four-eyes rule as it stands (nil: off): an approval over failing checks waits for a
+    /// second admin who may be one.
+    package var fourEyes: FourEyesStanding?
 
     package init(
         _ action: InvoiceAction, by actor: InvoiceActor, actorId: UUID?, reason: String? = nil, override: Bool = false,
@@ -126,6 +127,8 @@ package enum InvoiceRefusal: Error, Sendable, Equatable, Codable {
     /// The admin asked for this approval over failing checks (or this account's confirmation):
     /// another admin agrees, never the same one.
     case ownRequest
+    /// The admin may not be the second pair of eyes (yet): an admin made recently.
+    case notASecond(SecondAdminRefusal)
 }
 
 extension InvoiceRefusal {
@@ -133,7 +136,7 @@ extension InvoiceRefusal {
     package var state: InvoiceState? {
         switch self {
         case .stale, .reasonRequired: nil
-        case .ownRequest: .submitted
+        case .ownRequest, .notASecond: .submitted
         case .inPaymentRun: .approved
         case .checksNeedAttention: .submitted
         case .notAllowed(_, let state, _): state
@@ -166,7 +169,7 @@ package enum InvoiceEngine {
             return .failure(.reasonRequired(action: command.action, override: command.override))
         }
         let checks = failing.map(\.kind.rawValue).joined(separator: ",")
-        if overriding, command.fourEyes, let actorId = command.actorId, let reason {
+        if overriding, let rule = command.fourEyes, rule.applies, let actorId = command.actorId, let reason {
             // Four eyes: the first admin's approval over failing checks is a request; a second
             // admin's agrees to it and approves.
             guard let asker = invoice?.overrideRequestedBy else {
@@ -176,6 +179,7 @@ package enum InvoiceEngine {
                 return .success(request)
             }
             if asker == actorId { return .failure(.ownRequest) }
+            if let refusal = rule.refusal(asSecond: actorId) { return .failure(.notASecond(refusal)) }
         }
         var change = InvoiceChange(from: state, to: transition.to, event: event(command, overriding: overriding), reason: reason)
         stamp(&change, command: command)

@@ -38,7 +38,8 @@ package protocol InvoiceRepository: Sendable {
     func secondAdminWaits(invoiceId: UUID?) async throws -> [SecondAdminWait]
     /// With `fourEyes`, the first admin's confirmation is a request and a second admin's
     /// (never the same) confirms (`AccountConfirmation`).
-    func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, fourEyes: Bool, now: Date) async throws -> Invoice?
+    func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, fourEyes: FourEyesStanding, now: Date) async throws
+        -> Invoice?
     /// Applies `command` as `InvoiceEngine` decides on the invoice, locked: the invoice
     /// afterwards, nil for an unknown one; a refusal is thrown as `InvoiceRefusal`.
     func act(invoiceId: UUID, command: InvoiceCommand) async throws -> Invoice?

@@ -13,13 +13,29 @@ package struct InvoiceService: Sendable {
 
     package init(
         invoices: any InvoiceRepository, idempotency: any IdempotencyStore, clock: any AppClock, companyName: String,
-        fourEyes: FourEyesRule = FourEyesRule(policy: .off, activeAdmins: { 0 })
+        fourEyes: FourEyesRule = .off()
     ) {
         self.invoices = invoices
         self.idempotency = idempotency
         self.clock = clock
         self.companyName = companyName
         self.fourEyes = fourEyes
+    }
+
+    // MARK: One invoice
+
+    /// An admin's action on one invoice, for the API and the desk: an approval over failing
+    /// checks is decided under the four-eyes rule as it stands.
+    package func act(invoiceId: UUID, command: InvoiceCommand) async throws -> Invoice? {
+        var command = command
+        if command.override { command.fourEyes = try await fourEyes.standing() }
+        return try await invoices.act(invoiceId: invoiceId, command: command)
+    }
+
+    /// An admin's confirmation of an invoice's changed bank account, under the four-eyes rule.
+    package func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID) async throws -> Invoice? {
+        try await invoices.confirmBankAccount(
+            invoiceId: invoiceId, condition: condition, actorId: actorId, fourEyes: try await fourEyes.standing(), now: clock.now())
     }
 
     // MARK: Bulk actions

@@ -29,13 +29,19 @@ package enum NotificationKind: String, Sendable, CaseIterable, Codable {
     case personalDataErased = "personal_data_erased"
     /// To whoever asked for a person's export: it is made, and the link fetches it for a week.
     case personalDataReady = "personal_data_ready"
+    /// To every other admin: one admin asked for a change of who is an admin (or an erasure)
+    /// that waits for a second admin.
+    case secondAdminRequested = "second_admin_requested"
 
     /// An invitation and a password reset carry a link that sets a password.
     package var isAccountLink: Bool { self == .invitation || self == .passwordReset }
 
     /// Account links and a changed bank account always go, and only to the person's own
     /// e-mail: a changed account is the classic invoice fraud, and a chat may be someone else's.
-    package var isAlwaysByEmail: Bool { isAccountLink || self == .bankAccountChanged || self == .personalDataErased || self == .personalDataReady }
+    package var isAlwaysByEmail: Bool {
+        isAccountLink || self == .bankAccountChanged || self == .personalDataErased || self == .personalDataReady
+            || self == .secondAdminRequested
+    }
 
     /// The kinds a person chooses a channel for.
     package static let choosable = allCases.filter { !$0.isAlwaysByEmail }

@@ -71,6 +71,8 @@ package struct NotificationPayload: Codable, Sendable, Equatable {
     package var endpoint: String?
     /// Where the mail goes instead of the account's address: the address an erased person had.
     package var address: String?
+    /// Who asked for a change that waits for a second admin.
+    package var askedBy: String?
     /// A made export whose link the mail carries (the link is derived when the mail is written).
     package var exportId: String?
 

@@ -1,50 +1,67 @@
 import Foundation
 
-/// Whether money waits for a second admin: `auto` (the default) while the company has two or
-/// more active admins (one admin cannot have a second), `on` always, `off` never. A deployment
-/// setting, not one an admin changes, so a stolen admin session cannot switch it off.
-package enum FourEyesPolicy: String, Sendable, CaseIterable {
-    case auto, on, off
-
-    package func applies(activeAdmins: Int) -> Bool {
-        switch self {
-        case .auto: activeAdmins >= 2
-        case .on: true
-        case .off: false
-        }
-    }
-}
-
 /// Why an approval of a run was refused.
-package enum RunApprovalRefusal: String, Sendable, Equatable {
+package enum RunApprovalRefusal: Sendable, Equatable {
     /// The admin made the run: they can never be its second.
-    case ownRun = "own_run"
+    case ownRun
     /// The run waits for no approval (made without the rule, approved already, sent or cancelled).
-    case notAwaiting = "not_awaiting"
+    case notAwaiting
+    /// The admin may not be a second pair of eyes (yet).
+    case notASecond(SecondAdminRefusal)
 }
 
 extension PaymentRunWorkflow {
     /// Whether `actorId` may approve `run` now; nil when they may.
-    package static func approvalRefusal(_ run: PaymentRun, by actorId: UUID) -> RunApprovalRefusal? {
+    package static func approvalRefusal(_ run: PaymentRun, by actorId: UUID, standing: FourEyesStanding) -> RunApprovalRefusal? {
         guard run.awaitsApproval else { return .notAwaiting }
-        return run.createdBy == actorId ? .ownRun : nil
+        if run.createdBy == actorId { return .ownRun }
+        return standing.refusal(asSecond: actorId).map(RunApprovalRefusal.notASecond)
     }
 }
 
-/// The four-eyes rule as callers ask it: the policy, and the company's active admins counted
-/// only when the policy depends on them.
+/// The four-eyes rule as callers ask it: its settings over the roster as it is now.
 package struct FourEyesRule: Sendable {
-    package let policy: FourEyesPolicy
-    package let activeAdmins: @Sendable () async throws -> Int
+    package let settings: FourEyesSettings
+    package let repository: (any FourEyesRepository)?
+    package let clock: any AppClock
 
-    package init(policy: FourEyesPolicy, activeAdmins: @escaping @Sendable () async throws -> Int) {
-        self.policy = policy
-        self.activeAdmins = activeAdmins
+    package init(settings: FourEyesSettings, repository: (any FourEyesRepository)?, clock: any AppClock) {
+        self.settings = settings
+        self.repository = repository
+        self.clock = clock
     }
 
-    package func applies() async throws -> Bool {
-        policy == .auto ? policy.applies(activeAdmins: try await activeAdmins()) : policy.applies(activeAdmins: 0)
+    /// The rule off, for services built without a database.
+    package static func off(clock: any AppClock = SystemClock()) -> FourEyesRule {
+        FourEyesRule(settings: FourEyesSettings(policy: .off), repository: nil, clock: clock)
     }
+
+    /// The rule as it stands now (the latch kept when it engages).
+    package func standing() async throws -> FourEyesStanding {
+        guard let repository, settings.policy != .off else { return .off(now: clock.now()) }
+        return try await repository.standing(settings, now: clock.now())
+    }
+
+    /// What waits for a second admin about one person, or about anyone (nil).
+    package func pendingChanges(personId: UUID?) async throws -> [AdminChangeRequest] {
+        try await repository?.pendingChanges(personId: personId, now: clock.now()) ?? []
+    }
+
+    /// Withdraws or turns down a waiting change; false when there is none with this id.
+    package func withdraw(changeId: UUID, by actor: UUID) async throws -> Bool {
+        try await repository?.withdraw(changeId: changeId, by: actor, now: clock.now()) ?? false
+    }
+}
+
+/// Reads what the four-eyes rule is decided over.
+package protocol FourEyesRepository: Sendable {
+    /// The rule over the roster as it is now; the latch is kept when it engages.
+    func standing(_ settings: FourEyesSettings, now: Date) async throws -> FourEyesStanding
+    /// What waits for a second admin about one person, or about anyone (nil), and is not a week old.
+    func pendingChanges(personId: UUID?, now: Date) async throws -> [AdminChangeRequest]
+    /// Withdraws (its asker) or turns down (another admin) a waiting change, audited; false when
+    /// there is none with this id.
+    func withdraw(changeId: UUID, by actor: UUID, now: Date) async throws -> Bool
 }
 
 /// What an admin's confirmation of an invoice's changed bank account does under the rule.
@@ -55,11 +72,14 @@ package enum AccountConfirmation: Sendable, Equatable {
     case request
     /// The admin asked already: another admin confirms.
     case ownRequest
+    /// The admin may not be a second pair of eyes (yet).
+    case notASecond(SecondAdminRefusal)
 
-    package static func decide(requestedBy: UUID?, actorId: UUID, fourEyes: Bool) -> AccountConfirmation {
-        guard fourEyes else { return .confirm }
+    package static func decide(requestedBy: UUID?, actorId: UUID, standing: FourEyesStanding) -> AccountConfirmation {
+        guard standing.applies else { return .confirm }
         guard let requestedBy else { return .request }
-        return requestedBy == actorId ? .ownRequest : .confirm
+        if requestedBy == actorId { return .ownRequest }
+        return standing.refusal(asSecond: actorId).map(AccountConfirmation.notASecond) ?? .confirm
     }
 }
 

@@ -58,10 +58,9 @@ package protocol PaymentRunRepository: Sendable {
         run: PaymentRun, taken: [PaymentRunItem]
     )
     /// A second admin's approval, decided by `PaymentRunWorkflow.approvalRefusal` over the run
-    /// as locked: of two admins approving at once, one approves and the other is refused.
-    func approve(runId: UUID, actorId: UUID, now: Date) async throws -> PaymentRunChange
-    /// How many active admins the company has (the four-eyes rule's `auto`).
-    func activeAdminCount() async throws -> Int
+    /// and the admins as locked: of two admins approving at once, one approves and the other is
+    /// refused; an admin who may not be a second yet is refused.
+    func approve(runId: UUID, actorId: UUID, fourEyes: FourEyesSettings, now: Date) async throws -> PaymentRunChange
     func find(id: UUID) async throws -> PaymentRun?
     /// Newest first (fetches `page.fetchLimit`).
     func list(page: PageRequest<CreatedPosition>) async throws -> [PaymentRunSummary]

@@ -13,7 +13,7 @@ package struct PaymentRunService: Sendable {
 
     package init(
         runs: any PaymentRunRepository, idempotency: any IdempotencyStore, clock: any AppClock, parsing: any BlockingWork = InlineWork(),
-        fourEyes: FourEyesRule = FourEyesRule(policy: .off, activeAdmins: { 0 })
+        fourEyes: FourEyesRule = .off()
     ) {
         self.runs = runs
         self.idempotency = idempotency
@@ -24,7 +24,7 @@ package struct PaymentRunService: Sendable {
 
     /// A second admin approves a run made under the four-eyes rule; its file is released.
     package func approve(runId: UUID, actorId: UUID) async throws -> PaymentRun? {
-        switch try await runs.approve(runId: runId, actorId: actorId, now: clock.now()) {
+        switch try await runs.approve(runId: runId, actorId: actorId, fourEyes: fourEyes.settings, now: clock.now()) {
         case .done(let run): return run
         case .refused(let state): throw PaymentRunError.refused(state)
         case .notFound: return nil
@@ -84,7 +84,7 @@ package struct PaymentRunService: Sendable {
         }
         guard !items.isEmpty else { throw PaymentRunError.nothingToPay(excluded) }
         let run: PaymentRun, taken: [PaymentRunItem]
-        let approvalRequired = try await fourEyes.applies()
+        let approvalRequired = try await fourEyes.standing().applies
         do {
             (run, taken) = try await runs.create(
                 runId: UUID(), items: items, actorId: actorId, approvalRequired: approvalRequired, now: clock.now())

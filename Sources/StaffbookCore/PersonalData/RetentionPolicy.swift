@@ -78,6 +78,12 @@ package struct ErasureLogEntry: Sendable, Equatable {
     }
 }
 
+/// What an erasure did: erased, or recorded as asked for a second admin to agree.
+package enum ErasureOutcome: Sendable, Equatable {
+    case erased(ErasureLogEntry)
+    case requested
+}
+
 /// A person as erasure sees them.
 package struct ErasureSubject: Sendable, Equatable {
     package var id: UUID
@@ -106,8 +112,11 @@ package protocol RetentionRepository: Sendable {
     func leavers() async throws -> [ErasureSubject]
     func subject(id: UUID) async throws -> ErasureSubject?
     /// Anonymises the person's account and free texts and deletes their sign-in and contact
-    /// records; accounting records stay. Writes the log line; returns it.
-    func erase(_ personId: UUID, rule: ErasureRule, reason: ErasureReason?, by actor: UUID?, now: Date) async throws -> ErasureLogEntry
+    /// records; accounting records and what others did about them stay. Writes the log line;
+    /// returns it. An admin's erasure (`fourEyes` given) waits for a second admin while the rule
+    /// applies.
+    func erase(_ personId: UUID, rule: ErasureRule, reason: ErasureReason?, by actor: UUID?, fourEyes: FourEyesSettings?, now: Date)
+        async throws -> ErasureOutcome
     /// Deletes the contents of uploaded files of invoices for periods up to `month`, what was read
     /// from them, and the invoices' bank accounts (the amounts, dates, numbers and the files'
     /// SHA-256 stay); logs how many.
@@ -132,7 +141,9 @@ package struct RetentionService: Sendable {
     package func run(now: Date) async throws -> [ErasureLogEntry] {
         var done: [ErasureLogEntry] = []
         for person in try await repository.leavers() where policy.personDue(leftAt: person.leftAt, now: now) {
-            done.append(try await repository.erase(person.id, rule: .personLeft, reason: nil, by: nil, now: now))
+            if case .erased(let entry) = try await repository.erase(person.id, rule: .personLeft, reason: nil, by: nil, fourEyes: nil, now: now) {
+                done.append(entry)
+            }
         }
         done.append(try await repository.purgeFiles(through: policy.lastPurgeableMonth(now: now), now: now))
         done.append(try await repository.pruneActivity(before: policy.activityCutoff(now: now), now: now))

@@ -17,6 +17,9 @@ package protocol SecondFactorRepository: Sendable {
     func useRecoveryCode(accountId: UUID, hash: [UInt8], now: Date) async throws -> Bool
     /// Removes the factor and its recovery codes (`reason` is `disabled` or `reset`); false when there is none.
     func remove(accountId: UUID, by: UUID, reason: String, now: Date) async throws -> Bool
+    /// Another person's factor removed by an admin; an admin's waits for a second admin while the
+    /// four-eyes rule applies (`AdminChanges`).
+    func reset(accountId: UUID, by: UUID, fourEyes: FourEyesSettings, now: Date) async throws -> SecondFactorReset
 
     /// Starts a sign-in's wait for its second step.
     func createChallenge(secretHash: [UInt8], challenge: SignInChallenge, now: Date) async throws
@@ -26,4 +29,13 @@ package protocol SecondFactorRepository: Sendable {
     func recordChallengeFailure(secretHash: [UInt8], limit: Int) async throws
     /// Ends a challenge; true for the one caller that ended it (a completed sign-in is used once).
     func endChallenge(secretHash: [UInt8], now: Date) async throws -> Bool
+}
+
+/// What an admin's removal of someone's second factor did.
+package enum SecondFactorReset: Sendable, Equatable {
+    case removed
+    /// Another admin's: recorded as asked, a second admin's same request removes it.
+    case requested
+    /// There is no factor to remove.
+    case none
 }

@@ -32,11 +32,10 @@ extension Desk {
         guard let version = fields["version"].flatMap({ Int($0) }) else { return try await invoicePage(view, invoice, reason: typed, stale: true) }
         do {
             let reason = try InvoicePageInput.reason(typed)
-            var command = InvoiceCommand(
+            let command = InvoiceCommand(
                 action, by: .admin, actorId: session.account.id, reason: reason, override: override, condition: .oneOf([version]),
                 now: services.clock.now())
-            if override { command.fourEyes = try await services.fourEyes.applies() }
-            guard try await services.invoices.act(invoiceId: invoice.id, command: command) != nil else { throw DeskRefusal.notFound }
+            guard try await services.invoiceService.act(invoiceId: invoice.id, command: command) != nil else { throw DeskRefusal.notFound }
             return DeskPage.redirect("/desk/invoices/\(invoice.id.lowercasedString)?done=\(action.rawValue)")
         } catch InvoiceRefusal.stale {
             let current = try await found(id)
@@ -61,9 +60,8 @@ extension Desk {
         guard let version = fields["version"].flatMap({ Int($0) }) else { return try await invoicePage(view, invoice, stale: true) }
         do {
             guard
-                try await services.invoices.confirmBankAccount(
-                    invoiceId: invoice.id, condition: .oneOf([version]), actorId: session.account.id,
-                    fourEyes: try await services.fourEyes.applies(), now: services.clock.now()) != nil
+                try await services.invoiceService.confirmBankAccount(
+                    invoiceId: invoice.id, condition: .oneOf([version]), actorId: session.account.id) != nil
             else { throw DeskRefusal.notFound }
             try await services.invoiceChecks.recompute(invoiceId: invoice.id)
             return DeskPage.redirect("/desk/invoices/\(invoice.id.lowercasedString)?done=confirm")

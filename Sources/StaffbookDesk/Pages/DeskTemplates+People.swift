@@ -23,7 +23,15 @@ extension DeskTemplates {
         <p><a href="/desk/people">{{t.people}}</a></p>
         <h1>{{name}}</h1>
         {{> problem}}
-        {{#done}}<p class="notice" role="status">{{t.done}}</p>{{/done}}
+        {{#done}}<p class="notice" role="status">{{done}}</p>{{/done}}
+        {{#hasPending}}<section class="notice" aria-labelledby="pending-heading"><h2 id="pending-heading">{{t.waitingSecondAdmin}}</h2>
+        <ul class="plain">{{#pending}}<li><strong>{{what}}</strong>: {{t.askedByLabel}} {{askedBy}}, {{at}} · {{t.lapses}} {{until}}
+        {{#mine}}<br><small>{{t.ownRequestWaits}}</small>{{/mine}}
+        {{^mine}}<form class="inline" method="post" action="/desk/people/{{personId}}/pending/{{changeId}}/agree"><input type="hidden" name="csrf" value="{{csrf}}">\
+        <button type="submit">{{t.agreeAsSecond}}</button></form>{{/mine}}
+        <form class="inline" method="post" action="/desk/people/{{personId}}/pending/{{changeId}}/withdraw"><input type="hidden" name="csrf" value="{{csrf}}">\
+        <button type="submit" class="quiet">{{#mine}}{{t.withdrawRequest}}{{/mine}}{{^mine}}{{t.declineRequest}}{{/mine}}</button></form></li>{{/pending}}</ul>
+        </section>{{/hasPending}}
         <div class="columns">
         <section class="panel" aria-labelledby="profile"><h2 id="profile">{{t.profileHeading}}</h2>
         <dl class="data"><dt>{{t.email}}</dt><dd>{{email}}</dd><dt>{{t.position}}</dt><dd>{{position}}</dd><dt>{{t.phone}}</dt><dd>{{phone}}</dd>

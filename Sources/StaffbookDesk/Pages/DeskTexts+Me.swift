@@ -28,6 +28,7 @@ extension DeskTexts {
         ("kind.invoice_approved", "An invoice approved", "Faktura schválena"),
         ("kind.invoice_paid", "An invoice paid", "Faktura zaplacena"),
         ("kind.rate_announced", "A new rate", "Nová sazba"),
+        ("kind.second_admin_requested", "A change waiting for a second admin (admins)", "Změna čekající na druhého admina (admini)"),
         ("kind.timesheet_reminder", "A reminder to submit the timesheet", "Připomenutí odeslat výkaz"),
         ("kind.timesheet_approval_reminder", "Timesheets waiting for my approval", "Výkazy čekající na mé schválení"),
         ("kind.absence_requested", "Time off to decide", "Volno k rozhodnutí"),
@@ -98,6 +99,37 @@ extension DeskTexts {
             "Při ztrátě telefonu: příští přihlášení heslem nebude chtít kód, admina povede k nastavení nového."
         ),
         ("waitingSecondAdmin", "Waiting for a second admin", "Čeká na druhého admina"),
+        ("adminChange.grant_admin", "Make an admin", "Udělit roli admina"),
+        ("adminChange.revoke_admin", "Remove the admin role", "Odebrat roli admina"),
+        ("adminChange.deactivate_admin", "Deactivate an admin", "Deaktivovat admina"),
+        ("adminChange.reactivate_admin", "Reactivate an admin", "Znovu aktivovat admina"),
+        ("adminChange.erase_person", "Erase the personal data", "Vymazat osobní údaje"),
+        ("adminChange.reset_admin_second_factor", "Remove the admin's second factor", "Zrušit adminovi druhý faktor"),
+        ("askedByLabel", "asked by", "požádal(a)"),
+        ("lapses", "lapses", "propadne"),
+        ("agreeAsSecond", "Agree as the second admin", "Souhlasit jako druhý admin"),
+        ("withdrawRequest", "Withdraw the request", "Vzít žádost zpět"),
+        ("declineRequest", "Turn it down", "Odmítnout"),
+        ("doneProfile", "The profile was saved.", "Profil je uložen."),
+        ("doneRate", "The rate was added.", "Sazba je přidána."),
+        (
+            "doneFactor", "The second factor was removed: the next password sign-in enrols a new one.",
+            "Druhý faktor je zrušen: při příštím přihlášení heslem se nastaví nový."
+        ),
+        (
+            "doneRequested", "Recorded as asked: it takes effect when a second admin does the same. The other admins were told by e-mail.",
+            "Zaznamenáno jako žádost: platí, až totéž udělá druhý admin. Ostatním adminům přišel e-mail."
+        ),
+        (
+            "doneAgreed", "Done: you agreed as the second admin, and the change took effect.",
+            "Hotovo: souhlasili jste jako druhý admin a změna platí."
+        ),
+        ("doneErased", "Erased: you agreed as the second admin.", "Vymazáno: souhlasili jste jako druhý admin."),
+        ("doneWithdrawn", "The request is gone: nothing of it takes effect.", "Žádost je pryč: nic z ní neplatí."),
+        (
+            "doneGone", "Nothing waits any more: the request was done, withdrawn or lapsed meanwhile.",
+            "Už nic nečeká: žádost byla mezitím vyřízena, vzata zpět nebo propadla."
+        ),
         (
             "ownRunWaits", "You made this run: another admin approves it before its file can go to the bank.",
             "Tuto dávku jste vytvořili vy: než její soubor půjde do banky, schválí ji jiný admin."

@@ -50,7 +50,38 @@ extension Desk {
     func person(_ view: DeskView, id: String?, request: Request) async throws -> Response {
         let session = try require(view, "getUser")
         let person = try await visiblePerson(id, session: session)
-        return try await personPage(view, person, session: session, done: query(request, "done") != nil)
+        return try await personPage(view, person, session: session, done: query(request, "done"))
+    }
+
+    /// A second admin agrees to a waiting change of this person's admin powers by doing what it
+    /// asks; its asker, or an admin who may not be a second yet, is told why not.
+    func agreeToChange(_ view: DeskView, id: String?, changeId: String?, request: Request) async throws -> Response {
+        let session = try require(view, "listPendingAdminChanges")
+        _ = try await form(request, view: view)
+        let person = try await visiblePerson(id, session: session)
+        guard let changeId = changeId.flatMap(UUID.init(uuidString:)) else { throw DeskRefusal.notFound }
+        do {
+            switch try await services.adminChanges.agree(changeId: changeId, by: session.account.id) {
+            case .done(.erasePerson):
+                return DeskPage.redirect("/desk/people/\(person.id.lowercasedString)?done=erased")
+            case .done: return DeskPage.redirect("/desk/people/\(person.id.lowercasedString)?done=agreed")
+            case .gone: return DeskPage.redirect("/desk/people/\(person.id.lowercasedString)?done=gone")
+            }
+        } catch {
+            let problem = try shownRefusal(error, view)
+            let current = try await visiblePerson(id, session: session)
+            return try await personPage(view, current, session: session, problem: problem, status: HTTPResponse.Status(code: problem.status))
+        }
+    }
+
+    /// The asker withdraws a waiting change, or another admin turns it down.
+    func withdrawChange(_ view: DeskView, id: String?, changeId: String?, request: Request) async throws -> Response {
+        let session = try require(view, "withdrawPendingAdminChange")
+        _ = try await form(request, view: view)
+        let person = try await visiblePerson(id, session: session)
+        guard let changeId = changeId.flatMap(UUID.init(uuidString:)) else { throw DeskRefusal.notFound }
+        let withdrawn = try await services.fourEyes.withdraw(changeId: changeId, by: session.account.id)
+        return DeskPage.redirect("/desk/people/\(person.id.lowercasedString)?done=\(withdrawn ? "withdrawn" : "gone")")
     }
 
     func addRate(_ view: DeskView, id: String?, request: Request) async throws -> Response {
@@ -79,8 +110,8 @@ extension Desk {
         _ = try await form(request, view: view)
         let person = try await visiblePerson(id, session: session)
         do {
-            try await services.auth.resetSecondFactor(of: person.id, by: session.caller)
-            return DeskPage.redirect("/desk/people/\(person.id.lowercasedString)?done=factor")
+            let removed = try await services.auth.resetSecondFactor(of: person.id, by: session.caller, fourEyes: services.fourEyes.settings)
+            return DeskPage.redirect("/desk/people/\(person.id.lowercasedString)?done=\(removed ? "factor" : "requested")")
         } catch {
             let problem = try shownRefusal(error, view)
             return try await personPage(view, person, session: session, problem: problem, status: HTTPResponse.Status(code: problem.status))
@@ -97,12 +128,19 @@ extension Desk {
         return person
     }
 
+    /// What the notice after an action on the person's page says, by the action's word.
+    static let personNotices: [String: String] = [
+        "profile": "doneProfile", "rate": "doneRate", "factor": "doneFactor", "requested": "doneRequested", "agreed": "doneAgreed",
+        "erased": "doneErased", "withdrawn": "doneWithdrawn", "gone": "doneGone",
+    ]
+
     private func personPage(
         _ view: DeskView, _ person: PersonProfile, session: BrowserSession, typed: [String: String] = [:], problem: PageProblem? = nil,
-        done: Bool = false, status: HTTPResponse.Status = .ok
+        done: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let format = view.format
         let isAdmin = session.account.roles.contains(.admin)
+        let pending = isAdmin ? try await services.fourEyes.pendingChanges(personId: person.id) : []
         let history = try await services.rates.history(personId: person.id, page: PageRequest<DayPosition>(limit: 100))
         let billing = isAdmin ? try await services.people.billingDetails(personId: person.id) : nil
         let changes = try await personHistory(person.id, view: view, session: session)
@@ -143,7 +181,17 @@ extension Desk {
             } as Any,
             "canAddRate": AccessPolicy.allows("addUserRate", roles: session.account.roles), "csrf": view.formToken,
             "canEdit": AccessPolicy.allows("updateUser", roles: session.account.roles),
-            "typed": typed, "problem": problem.map { Self.model($0, language: view.language) } as Any, "done": done,
+            "typed": typed, "problem": problem.map { Self.model($0, language: view.language) } as Any,
+            "done": done.flatMap { Self.personNotices[$0] }.map { view.text($0) } as Any,
+            "hasPending": !pending.isEmpty,
+            "pending": pending.map { request in
+                [
+                    "changeId": request.change.id.lowercasedString, "what": view.text("adminChange." + request.change.kind.rawValue),
+                    "askedBy": request.askedBy.name, "at": format.instant(request.change.requestedAt),
+                    "until": format.instant(request.change.expiresAt), "mine": request.change.requestedBy == session.account.id,
+                    "personId": person.id.lowercasedString, "csrf": view.formToken,
+                ] as [String: Any]
+            },
         ]
         return DeskPage(title: person.firstName + " " + person.lastName, template: "person", model: model, status: status)
             .response(view, library: library)

@@ -40,11 +40,13 @@ extension Desk {
                 phone: typed["phone"] as? String, personalEmail: typed["personalEmail"] as? String,
                 roles: ([Role.worker] + roles).map(\.rawValue), language: language)
             switch try await services.people.update(
-                id: person.id, condition: .oneOf([version]), changes: changes, by: session.account.id, now: services.clock.now())
+                id: person.id, condition: .oneOf([version]), changes: changes, by: session.account.id, fourEyes: services.fourEyes.settings,
+                now: services.clock.now())
             {
             case .notFound: throw DeskRefusal.notFound
             case .stale: return profileForm(view, person, typed: typed, version: person.version, stale: true, status: .preconditionFailed)
             case .written: return DeskPage.redirect("/desk/people/\(person.id.lowercasedString)?done=profile")
+            case .requested: return DeskPage.redirect("/desk/people/\(person.id.lowercasedString)?done=requested")
             }
         } catch {
             let problem = try shownRefusal(error, view)

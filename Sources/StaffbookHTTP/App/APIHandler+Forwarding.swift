@@ -119,6 +119,12 @@ extension APIHandler {
     func deactivateUser(_ input: Operations.DeactivateUser.Input) async throws -> Operations.DeactivateUser.Output {
         try await people.deactivateUser(input)
     }
+    func listPendingAdminChanges(_ input: Operations.ListPendingAdminChanges.Input) async throws -> Operations.ListPendingAdminChanges.Output {
+        try await people.listPendingAdminChanges(input)
+    }
+    func withdrawPendingAdminChange(_ input: Operations.WithdrawPendingAdminChange.Input) async throws -> Operations.WithdrawPendingAdminChange.Output {
+        try await people.withdrawPendingAdminChange(input)
+    }
     func reactivateUser(_ input: Operations.ReactivateUser.Input) async throws -> Operations.ReactivateUser.Output {
         try await people.reactivateUser(input)
     }

@@ -36,10 +36,11 @@ final class APIHandler: APIProtocol {
         let schemas = InvoiceSchemas(publicBaseURL: config.http.publicBaseURL)
         self.auth = AuthAPI(
             auth: services.auth, accounts: services.accounts, jobs: services.jobs, accountLinkStore: services.accountLinkStore,
-            accountLinks: services.accountLinks, clock: clock
+            accountLinks: services.accountLinks, fourEyes: services.fourEyes, clock: clock
         )
         self.people = PeopleAPI(
-            people: services.people, rates: services.rates, accountLinks: services.accountLinks, visibility: services.visibility, clock: clock
+            people: services.people, rates: services.rates, accountLinks: services.accountLinks, visibility: services.visibility,
+            fourEyes: services.fourEyes, clock: clock
         )
         self.rates = RatesAPI(rates: services.rates, rateService: services.rateService, visibility: services.visibility, clock: clock)
         self.teams = TeamsAPI(teams: services.teams, clock: clock)

@@ -58,6 +58,7 @@ extension AppConfig {
             throw ConfigurationError(key: "payments.fourEyes", reason: "'\(fourEyes)' is not auto, on or off")
         }
         config.fourEyes = policy
+        config.secondAdminDays = try values.int("payments.secondAdminDays", default: 7, in: 0...365)
         if let key = values.optionalString("push.vapidPrivateKey", isSecret: true) {
             let subject = values.string("push.vapidSubject", default: "")
             guard subject.hasPrefix("mailto:") || subject.hasPrefix("https://") else {

@@ -54,6 +54,11 @@ package struct AppConfig: Sendable {
     package var companyName = "Staffbook"
     /// Whether a payment run's file waits for a second admin.
     package var fourEyes = FourEyesPolicy.auto
+    /// How many days someone is an admin before they may be the second pair of eyes.
+    package var secondAdminDays = 7
+    package var fourEyesSettings: FourEyesSettings {
+        FourEyesSettings(policy: fourEyes, secondAdminAge: TimeInterval(secondAdminDays) * 86_400)
+    }
     /// Web Push's application server key and contact; nil: browsers cannot subscribe.
     package var vapid: VAPID?
     /// Apple's push service: the `.p8` key, its id, the team, the app's topic and the host; nil:

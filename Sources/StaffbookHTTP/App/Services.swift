@@ -26,6 +26,8 @@ package struct Services: Sendable {
     package let personalTokens: PostgresPersonalTokenRepository
     package let audit: PostgresAuditRepository
     package let fourEyes: FourEyesRule
+    /// A second admin's agreement to a waiting change of who is an admin.
+    package let adminChanges: AdminChangeService
     package let timesheets: PostgresTimesheetRepository
     package let absences: PostgresAbsenceRepository
     package let calendarFeeds: PostgresCalendarFeedRepository
@@ -83,8 +85,8 @@ package struct Services: Sendable {
         paymentRuns = PostgresPaymentRunRepository(database: database, logger: logger)
         personalTokens = PostgresPersonalTokenRepository(database: database, logger: logger)
         audit = PostgresAuditRepository(database: database, logger: logger)
-        let runs = paymentRuns
-        fourEyes = FourEyesRule(policy: config.fourEyes, activeAdmins: { try await runs.activeAdminCount() })
+        fourEyes = FourEyesRule(
+            settings: config.fourEyesSettings, repository: PostgresFourEyesRepository(database: database, logger: logger), clock: clock)
 
         auth = try await AuthService(
             config: config.auth, signingKey: signingKey, database: database, accounts: accounts, personalTokens: personalTokens, clock: clock,
@@ -108,7 +110,9 @@ package struct Services: Sendable {
         retention = PostgresRetentionRepository(database: database, logger: logger)
         personalData = PostgresPersonalDataRepository(database: database, logger: logger)
         exportLinks = ExportLinks(secret: signingKey.secret, publicBaseURL: config.http.publicBaseURL)
-        personalDataEraser = PersonalDataEraser(repository: retention, clock: clock)
+        personalDataEraser = PersonalDataEraser(repository: retention, clock: clock, fourEyes: fourEyes)
+        adminChanges = AdminChangeService(
+            people: people, retention: retention, secondFactors: auth.secondFactors, fourEyes: fourEyes)
         personalDataExporter = PersonalDataExporter(
             repository: personalData, links: exportLinks, inlineLimit: config.exportInlineMaxBytes, clock: clock)
         monthEnd = MonthEndService(invoiceService: invoiceService, monthEnd: monthEndStore, timesheets: timesheets)

@@ -40,6 +40,8 @@ extension AccessPolicy {
         "updateUser": .anyOf([.admin]),
         "deactivateUser": .anyOf([.admin]),
         "eraseUser": .anyOf([.admin]),
+        "listPendingAdminChanges": .anyOf([.admin]),
+        "withdrawPendingAdminChange": .anyOf([.admin]),
         "listErasures": .anyOf([.admin]),
         "reactivateUser": .anyOf([.admin]),
         "addContract": .anyOf([.admin]),

@@ -9,5 +9,7 @@ struct AuthAPI: AreaHandler {
     let jobs: any JobQueue
     let accountLinkStore: any AccountLinkRepository
     let accountLinks: AccountLinks
+    /// Removing another admin's second factor waits for a second admin while the rule applies.
+    let fourEyes: FourEyesRule
     let clock: any AppClock
 }

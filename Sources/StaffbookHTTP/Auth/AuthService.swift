@@ -15,7 +15,7 @@ package struct AuthService: Sendable {
     let google: GoogleIDTokenVerifier
     let statusCache: SessionStatusCache
     let personalTokens: any PersonalAccessTokenRepository
-    let secondFactors: any SecondFactorRepository
+    package let secondFactors: any SecondFactorRepository
     let seal: SecretSeal
     let clock: any AppClock
     let logger: Logger

@@ -16,7 +16,7 @@ extension ProblemType {
         case .secondFactorActive, .noSecondFactor, .codeRefused: ["Me", "Auth"]
         case .cannotResetOwnSecondFactor: ["People"]
         case .awaitingSecondAdmin, .ownPaymentRun: ["Payments"]
-        case .ownRequest: ["Invoices"]
+        case .ownRequest, .notASecondAdmin: ["Invoices", "Payments", "People"]
         case .cursorExpired: ["Me", "Teams"]
         case .personStillActive: ["People"]
         case .pushNotConfigured: ["Me"]

@@ -47,6 +47,7 @@ enum ProblemType: String, Sendable, CaseIterable {
     case personStillActive = "person-still-active"
     case pushNotConfigured = "push-not-configured"
     case ownRequest = "own-request"
+    case notASecondAdmin = "not-a-second-admin"
     case secondFactorActive = "second-factor-active"
     case noSecondFactor = "no-second-factor"
     case codeRefused = "code-refused"
@@ -312,6 +313,12 @@ enum ProblemType: String, Sendable, CaseIterable {
                 detail: LocalizedText(
                     en: "You asked for this already: another admin agrees to it. An admin is never their own second.",
                     cs: "O tohle jste už požádali: souhlasit musí jiný admin. Nikdo nemůže být svým vlastním druhým."))
+        case .notASecondAdmin:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "Not yet a second admin", cs: "Zatím ne druhý admin"),
+                detail: LocalizedText(
+                    en: "An admin made recently cannot yet be the second pair of eyes: another admin agrees to it.",
+                    cs: "Nedávno jmenovaný admin zatím nemůže být druhým párem očí: souhlasit musí jiný admin."))
         case .secondFactorActive:
             Entry(
                 status: .conflict, title: LocalizedText(en: "Second factor already on", cs: "Druhý faktor je již zapnutý"),

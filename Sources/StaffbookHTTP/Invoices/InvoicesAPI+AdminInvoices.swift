@@ -56,10 +56,9 @@ extension InvoicesAPI {
         }
         reason = try Self.validText(reason, field: "body.reason")
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
-        var command = InvoiceCommand(
+        let command = InvoiceCommand(
             action, by: .admin, actorId: caller.accountId, reason: reason, override: override, condition: condition, now: clock.now())
-        if override { command.fourEyes = try await fourEyes.applies() }
-        guard let invoice = try await invoices.act(invoiceId: id, command: command) else { throw Problem(.notFound) }
+        guard let invoice = try await invoiceService.act(invoiceId: id, command: command) else { throw Problem(.notFound) }
         return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
     }
 
@@ -69,10 +68,9 @@ extension InvoicesAPI {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.invoiceId)
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
-        guard
-            try await invoices.confirmBankAccount(
-                invoiceId: id, condition: condition, actorId: caller.accountId, fourEyes: try await fourEyes.applies(), now: clock.now()) != nil
-        else { throw Problem(.notFound) }
+        guard try await invoiceService.confirmBankAccount(invoiceId: id, condition: condition, actorId: caller.accountId) != nil else {
+            throw Problem(.notFound)
+        }
         try await checks.recompute(invoiceId: id)
         guard let invoice = try await invoices.find(id: id) else { throw Problem(.notFound) }
         return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))

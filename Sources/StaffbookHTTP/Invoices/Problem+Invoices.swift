@@ -30,6 +30,8 @@ extension Problem {
             self = Problem(.preconditionFailed)
         case .ownRequest:
             self = Problem(.ownRequest)
+        case .notASecond(let refusal):
+            self = Problem(notASecond: refusal)
         case .inPaymentRun(let run):
             self = Problem(.invoiceInPaymentRun, detail: PaymentTexts.inPaymentRun(run))
         case .checksNeedAttention(let failing):

@@ -20,6 +20,7 @@ extension Problem {
         case .awaitingApproval: self = Problem(.awaitingSecondAdmin)
         case .approvalRefused(.ownRun): self = Problem(.ownPaymentRun)
         case .approvalRefused(.notAwaiting): self = Problem(.invalidTransition, detail: PaymentTexts.notAwaitingApproval)
+        case .approvalRefused(.notASecond(let refusal)): self = Problem(notASecond: refusal)
         case .statement(let problem):
             switch problem.code {
             case .notOurAccount: self = Problem(.bankStatementOfAnotherAccount)

@@ -33,7 +33,7 @@ extension PeopleAPI {
         let id = try InputValidation.pathID(input.path.userId)
         try await visibility.requireVisible(id, to: caller)
         let profile = try await requireProfile(id)
-        return .ok(.init(headers: .init(eTag: profile.etag), body: .json(PeopleSchemas.profile(profile))))
+        return .ok(.init(headers: .init(eTag: profile.etag), body: .json(try await answer(profile, caller: caller))))
     }
 
     func getMyRate(_ input: Operations.GetMyRate.Input) async throws -> Operations.GetMyRate.Output {
@@ -67,7 +67,7 @@ extension PeopleAPI {
             ($0.contract(body.contract, field: "body.contract"), $0.rate(body.rate, field: "body.rate"))
         }
         let now = clock.now()
-        let id = try await people.create(
+        let created = try await people.create(
             NewPerson(
                 email: email, firstName: firstName, lastName: lastName,
                 academicTitle: title.nilIfEmpty, position: position.nilIfEmpty, capacityHoursPerWeek: capacity,
@@ -76,14 +76,16 @@ extension PeopleAPI {
                 teamIds: Array(Set(teamIds)), contract: contract, rate: rate, language: body.language == .en ? .en : .cs
             ),
             invitation: accountLinks.grant(.invitation, now: now),
-            by: caller.accountId, now: now
+            by: caller.accountId, fourEyes: fourEyes.settings, now: now
         )
-        let profile = try await requireProfile(id)
-        return .created(
-            .init(
-                headers: .init(eTag: profile.etag, location: "/v1/users/\(PeopleSchemas.id(id))"),
-                body: .json(PeopleSchemas.profile(profile))
-            ))
+        let profile = try await requireProfile(created.id)
+        let headers = Operations.CreateUser.Output.Created.Headers(
+            eTag: profile.etag, location: "/v1/users/\(PeopleSchemas.id(created.id))")
+        let answer = try await answer(profile, caller: caller)
+        guard created.requested == nil else {
+            return .accepted(.init(headers: .init(eTag: headers.eTag, location: headers.location), body: .json(answer)))
+        }
+        return .created(.init(headers: headers, body: .json(answer)))
     }
 
     func updateUser(_ input: Operations.UpdateUser.Input) async throws -> Operations.UpdateUser.Output {
@@ -95,30 +97,67 @@ extension PeopleAPI {
             firstName: body.firstName, lastName: body.lastName, academicTitle: body.academicTitle, position: body.position,
             capacityHoursPerWeek: body.capacityHoursPerWeek, phone: body.phone, personalEmail: body.personalEmail,
             roles: body.roles.map { $0.map(\.rawValue) }, language: body.language.map { $0 == .en ? .en : .cs })
-        switch try await people.update(id: id, condition: condition, changes: changes, by: caller.accountId, now: clock.now()) {
-        case .notFound: throw Problem(.notFound)
-        case .stale: throw Problem(.preconditionFailed)
-        case .written: break
-        }
-        let profile = try await requireProfile(id)
-        return .ok(.init(headers: .init(eTag: profile.etag), body: .json(PeopleSchemas.profile(profile))))
+        let written = try await people.update(
+            id: id, condition: condition, changes: changes, by: caller.accountId, fourEyes: fourEyes.settings, now: clock.now())
+        let profile = try await profile(after: written, id: id)
+        let answer = try await answer(profile, caller: caller)
+        if case .requested = written { return .accepted(.init(headers: .init(eTag: profile.etag), body: .json(answer))) }
+        return .ok(.init(headers: .init(eTag: profile.etag), body: .json(answer)))
     }
 
     func deactivateUser(_ input: Operations.DeactivateUser.Input) async throws -> Operations.DeactivateUser.Output {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.userId)
         guard id != caller.accountId else { throw PeopleError.cannotDeactivateSelf }
-        guard try await people.setActive(id: id, active: false, by: caller.accountId, now: clock.now()) else { throw Problem(.notFound) }
-        let profile = try await requireProfile(id)
-        return .ok(.init(headers: .init(eTag: profile.etag), body: .json(PeopleSchemas.profile(profile))))
+        let written = try await people.setActive(id: id, active: false, by: caller.accountId, fourEyes: fourEyes.settings, now: clock.now())
+        let profile = try await profile(after: written, id: id)
+        let answer = try await answer(profile, caller: caller)
+        if case .requested = written { return .accepted(.init(headers: .init(eTag: profile.etag), body: .json(answer))) }
+        return .ok(.init(headers: .init(eTag: profile.etag), body: .json(answer)))
     }
 
     func reactivateUser(_ input: Operations.ReactivateUser.Input) async throws -> Operations.ReactivateUser.Output {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.userId)
-        guard try await people.setActive(id: id, active: true, by: caller.accountId, now: clock.now()) else { throw Problem(.notFound) }
-        let profile = try await requireProfile(id)
-        return .ok(.init(headers: .init(eTag: profile.etag), body: .json(PeopleSchemas.profile(profile))))
+        let written = try await people.setActive(id: id, active: true, by: caller.accountId, fourEyes: fourEyes.settings, now: clock.now())
+        let profile = try await profile(after: written, id: id)
+        let answer = try await answer(profile, caller: caller)
+        if case .requested = written { return .accepted(.init(headers: .init(eTag: profile.etag), body: .json(answer))) }
+        return .ok(.init(headers: .init(eTag: profile.etag), body: .json(answer)))
+    }
+
+    func listPendingAdminChanges(_ input: Operations.ListPendingAdminChanges.Input) async throws -> Operations.ListPendingAdminChanges.Output {
+        _ = try RequestScope.requireCaller()
+        let pending = try await fourEyes.pendingChanges(personId: nil)
+        return .ok(.init(body: .json(.init(items: pending.map(PeopleSchemas.pending)))))
+    }
+
+    func withdrawPendingAdminChange(
+        _ input: Operations.WithdrawPendingAdminChange.Input
+    ) async throws -> Operations.WithdrawPendingAdminChange.Output {
+        let caller = try RequestScope.requireCaller()
+        let id = try InputValidation.pathID(input.path.changeId)
+        guard try await fourEyes.withdraw(changeId: id, by: caller.accountId) else { throw Problem(.notFound) }
+        return .noContent(.init())
+    }
+
+    /// The profile after a write, or the problem the write's outcome is.
+    private func profile(after written: PersonWrite, id: UUID) async throws -> PersonProfile {
+        switch written {
+        case .notFound: throw Problem(.notFound)
+        case .stale: throw Problem(.preconditionFailed)
+        case .written, .requested: return try await requireProfile(id)
+        }
+    }
+
+    /// A profile as the caller reads it: an admin sees what waits for a second admin about the person.
+    private func answer(_ profile: PersonProfile, caller: Caller) async throws -> Components.Schemas.UserProfile {
+        var body = PeopleSchemas.profile(profile)
+        if caller.has(.admin) {
+            let pending = try await fourEyes.pendingChanges(personId: profile.id)
+            if !pending.isEmpty { body.awaitingSecondAdmin = pending.map(PeopleSchemas.pending) }
+        }
+        return body
     }
 
     func addContract(_ input: Operations.AddContract.Input) async throws -> Operations.AddContract.Output {

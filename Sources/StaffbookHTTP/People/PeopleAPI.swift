@@ -8,5 +8,7 @@ struct PeopleAPI: AreaHandler {
     /// A new person's invitation is issued with them.
     let accountLinks: AccountLinks
     let visibility: PersonVisibility
+    /// Changes of who is an admin wait for a second admin while the rule applies.
+    let fourEyes: FourEyesRule
     let clock: any AppClock
 }

@@ -70,6 +70,15 @@ enum PeopleSchemas {
         )
     }
 
+    static func pending(_ request: AdminChangeRequest) -> Components.Schemas.PendingAdminChange {
+        let change = request.change
+        return .init(
+            id: id(change.id), change: Components.Schemas.PendingAdminChange.ChangePayload(rawValue: change.kind.rawValue) ?? .grantAdmin,
+            personId: id(change.personId), personName: request.personName,
+            askedBy: .init(id: id(request.askedBy.id), name: request.askedBy.name), askedAt: change.requestedAt, expiresAt: change.expiresAt,
+            reason: change.reason)
+    }
+
     static func increase(amount: Decimal, previous: Decimal?) -> Components.Schemas.Increase? {
         guard let previous else { return nil }
         let increase = RateIncrease(amount: amount, previous: previous)

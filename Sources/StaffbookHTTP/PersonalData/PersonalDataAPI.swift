@@ -92,12 +92,19 @@ package struct PersonalDataExporter: Sendable {
 package struct PersonalDataEraser: Sendable {
     let repository: any RetentionRepository
     let clock: any AppClock
+    let fourEyes: FourEyesRule
+
+    /// What waits for a second admin about the person.
+    package func pending(personId: UUID) async throws -> [AdminChangeRequest] {
+        try await fourEyes.pendingChanges(personId: personId)
+    }
 
     /// Nil when there is no such person.
-    package func erase(_ personId: UUID, reason: ErasureReason, by actor: UUID) async throws -> ErasureLogEntry? {
+    package func erase(_ personId: UUID, reason: ErasureReason, by actor: UUID) async throws -> ErasureOutcome? {
         guard let subject = try await repository.subject(id: personId) else { return nil }
         if case .failure(.stillActive) = subject.mayBeErasedOnRequest() { throw Problem(.personStillActive) }
-        return try await repository.erase(personId, rule: .onRequest, reason: reason, by: actor, now: clock.now())
+        return try await repository.erase(
+            personId, rule: .onRequest, reason: reason, by: actor, fourEyes: fourEyes.settings, now: clock.now())
     }
 }
 
@@ -107,8 +114,14 @@ extension PersonalDataAPI {
         let id = try InputValidation.pathID(input.path.userId)
         guard case .json(let body) = input.body else { throw Problem(.unsupportedMediaType) }
         guard let reason = ErasureReason(rawValue: body.reason.rawValue) else { throw Problem(.validationFailed) }
-        guard let entry = try await eraser.erase(id, reason: reason, by: caller.accountId) else { throw Problem(.notFound) }
-        return .ok(.init(body: .json(Self.erasure(entry))))
+        switch try await eraser.erase(id, reason: reason, by: caller.accountId) {
+        case .erased(let entry)?: return .ok(.init(body: .json(Self.erasure(entry))))
+        case .requested?:
+            let pending = try await eraser.pending(personId: id).first { $0.change.kind == .erasePerson }
+            guard let pending else { throw Problem(.notFound) }
+            return .accepted(.init(body: .json(PeopleSchemas.pending(pending))))
+        case nil: throw Problem(.notFound)
+        }
     }
 
     func listErasures(_ input: Operations.ListErasures.Input) async throws -> Operations.ListErasures.Output {

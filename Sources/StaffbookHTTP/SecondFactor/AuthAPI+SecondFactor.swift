@@ -66,7 +66,11 @@ extension AuthAPI {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.userId)
         guard try await accounts.find(id: id) != nil else { throw Problem(.notFound) }
-        try await auth.resetSecondFactor(of: id, by: caller)
+        guard try await auth.resetSecondFactor(of: id, by: caller, fourEyes: fourEyes.settings) else {
+            let pending = try await fourEyes.pendingChanges(personId: id).first { $0.change.kind == .resetAdminSecondFactor }
+            guard let pending else { throw Problem(.notFound) }
+            return .accepted(.init(body: .json(PeopleSchemas.pending(pending))))
+        }
         return .noContent(.init())
     }
 

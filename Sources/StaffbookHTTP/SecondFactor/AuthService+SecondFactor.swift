@@ -134,10 +134,14 @@ extension AuthService {
 
     /// An admin removes another person's factor (a lost phone): their next password sign-in
     /// enrols again where a factor is required.
-    package func resetSecondFactor(of accountId: UUID, by caller: Caller) async throws {
+    /// Removes another person's factor; false when it waits for a second admin (an admin's, under
+    /// the four-eyes rule).
+    package func resetSecondFactor(of accountId: UUID, by caller: Caller, fourEyes: FourEyesSettings) async throws -> Bool {
         guard accountId != caller.accountId else { throw SecondFactorError.cannotResetOwn }
-        guard try await secondFactors.remove(accountId: accountId, by: caller.accountId, reason: "reset", now: clock.now()) else {
-            throw SecondFactorError.none
+        switch try await secondFactors.reset(accountId: accountId, by: caller.accountId, fourEyes: fourEyes, now: clock.now()) {
+        case .removed: return true
+        case .requested: return false
+        case .none: throw SecondFactorError.none
         }
     }
 

@@ -197,6 +197,26 @@ enum MailTemplates {
 
                     The link works like a password: do not forward it.
                     """)
+        case (.secondAdminRequested, .cs):
+            Texts(
+                subject: "Čeká na druhého admina: {{change}} ({{person}})",
+                text: """
+                    Dobrý den, {{firstName}},
+
+                    {{askedBy}} ve Staffbooku požádal(a): {{change}} – {{person}}. Platí to, až totéž udělá druhý admin \
+                    (na stránce osoby na desku); žádost za týden propadne. Pokud o ní nevíte, neschvalujte ji a ověřte si \
+                    u {{askedBy}}, že ji skutečně podal(a): tak se projeví ukradené přihlášení.
+                    """)
+        case (.secondAdminRequested, .en):
+            Texts(
+                subject: "Waiting for a second admin: {{change}} ({{person}})",
+                text: """
+                    Hello {{firstName}},
+
+                    {{askedBy}} asked in Staffbook to {{change}}: {{person}}. It takes effect when a second admin does the \
+                    same (on the person's page on the desk); the request lapses in a week. If you did not expect it, do not \
+                    agree, and check with {{askedBy}} that they asked: this is how a stolen sign-in shows.
+                    """)
         case (.personalDataErased, .cs):
             Texts(
                 subject: "Vaše osobní údaje ve Staffbooku byly vymazány",
@@ -393,6 +413,20 @@ enum MailTemplates {
         .cs: ["morning": "dopoledne", "afternoon": "odpoledne"],
         .en: ["morning": "morning", "afternoon": "afternoon"],
     ]
+    /// A change of who is an admin, as a request names it.
+    static let adminChanges: [Language: [String: String]] = [
+        .cs: [
+            "grant_admin": "udělit roli admina", "revoke_admin": "odebrat roli admina", "deactivate_admin": "deaktivovat admina",
+            "reactivate_admin": "znovu aktivovat admina", "erase_person": "vymazat osobní údaje",
+            "reset_admin_second_factor": "zrušit adminovi druhý faktor",
+        ],
+        .en: [
+            "grant_admin": "make an admin", "revoke_admin": "remove the admin role from", "deactivate_admin": "deactivate the admin",
+            "reactivate_admin": "reactivate the admin", "erase_person": "erase the personal data of",
+            "reset_admin_second_factor": "remove the second factor of the admin",
+        ],
+    ]
+
     static let decisions: [Language: [String: String]] = [
         .cs: ["approved": "schváleno", "rejected": "zamítnuto", "cancelled": "zrušeno"],
         .en: ["approved": "approved", "rejected": "rejected", "cancelled": "cancelled"],

@@ -76,12 +76,16 @@ package struct NotificationRenderer: Sendable {
         context["unpaidRuns"] = payload.unpaidRuns.map { $0.map(String.init).joined(separator: ", ") }
         context["secondAdminWaits"] = payload.secondAdminWaits.map(String.init)
         context["person"] = payload.person
+        context["askedBy"] = payload.askedBy
         context["endpoint"] = payload.endpoint
         if let timeOff = payload.timeOff {
             context["absenceKind"] = language == .cs ? timeOff.nameCs : timeOff.nameEn
             context["days"] = Self.days(timeOff, language: language)
         }
         context["decision"] = payload.decision.flatMap { MailTemplates.decisions[language]?[$0] } ?? payload.decision
+        if notification.kind == .secondAdminRequested {
+            context["change"] = payload.decision.flatMap { MailTemplates.adminChanges[language]?[$0] } ?? payload.decision
+        }
         context["sequence"] = payload.sequence.map(String.init)
         context["of"] = payload.of.map(String.init)
         if let expires = payload.expiresAt {

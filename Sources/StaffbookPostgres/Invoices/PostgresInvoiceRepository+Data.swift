@@ -258,7 +258,9 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
 }
 
 extension PostgresInvoiceRepository {
-    package func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, fourEyes: Bool, now: Date) async throws
+    package func confirmBankAccount(
+        invoiceId: UUID, condition: VersionCondition, actorId: UUID, fourEyes: FourEyesStanding, now: Date
+    ) async throws
         -> Invoice?
     {
         let logger = self.logger
@@ -275,9 +277,11 @@ extension PostgresInvoiceRepository {
                 throw InvoiceRefusal.noAccountToConfirm(state: current.state)
             }
             let action: String
-            switch AccountConfirmation.decide(requestedBy: requestedBy, actorId: actorId, fourEyes: fourEyes) {
+            switch AccountConfirmation.decide(requestedBy: requestedBy, actorId: actorId, standing: fourEyes) {
             case .ownRequest:
                 throw InvoiceRefusal.ownRequest
+            case .notASecond(let refusal):
+                throw InvoiceRefusal.notASecond(refusal)
             case .request:
                 action = "confirm_bank_account_requested"
                 try await connection.query(

@@ -217,12 +217,15 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
         return kept
     }
 
-    package func approve(runId: UUID, actorId: UUID, now: Date) async throws -> PaymentRunChange {
+    package func approve(runId: UUID, actorId: UUID, fourEyes: FourEyesSettings, now: Date) async throws -> PaymentRunChange {
         let logger = self.logger
         return try await database.withTransaction { connection in
             try await connection.query("SELECT 1 FROM payment_runs WHERE id = \(runId) FOR UPDATE", logger: logger)
             guard let run = try await Self.find(id: runId, on: connection, logger: logger) else { return .notFound }
-            if let refusal = PaymentRunWorkflow.approvalRefusal(run, by: actorId) { throw PaymentRunError.approvalRefused(refusal) }
+            let standing = try await AdminChangeGate.standing(fourEyes, now: now, forChange: false, on: connection, logger: logger)
+            if let refusal = PaymentRunWorkflow.approvalRefusal(run, by: actorId, standing: standing) {
+                throw PaymentRunError.approvalRefused(refusal)
+            }
             try await connection.query(
                 "UPDATE payment_runs SET approved_by = \(actorId), approved_at = \(now), version = version + 1 WHERE id = \(runId)",
                 logger: logger)
@@ -230,14 +233,6 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
                 runId, action: "approve", from: run.state, to: run.state, actorId: actorId, detail: nil, at: now, on: connection, logger: logger)
             guard let approved = try await Self.find(id: runId, on: connection, logger: logger) else { return .notFound }
             return .done(approved)
-        }
-    }
-
-    package func activeAdminCount() async throws -> Int {
-        let logger = self.logger
-        return try await database.withConnection { connection in
-            try await connection.query("SELECT count(*) FROM accounts WHERE is_active AND 'admin' = ANY(roles)", logger: logger)
-                .collect().first?.decode(Int.self) ?? 0
         }
     }
 

@@ -90,12 +90,21 @@ package struct PostgresPeopleRepository: PeopleRepository {
         }
     }
 
-    package func create(_ person: NewPerson, invitation: AccountLinkGrant?, by: UUID, now: Date) async throws -> UUID {
+    package func create(_ person: NewPerson, invitation: AccountLinkGrant?, by: UUID, fourEyes: FourEyesSettings, now: Date) async throws
+        -> PersonCreation
+    {
         let logger = self.logger
-        let roles = Role.stored(person.roles)
         let capacity = person.capacityHoursPerWeek.map { "\($0)" }
         do {
             return try await database.withTransaction { connection in
+                // Created as an admin only where one admin may make one; otherwise without the
+                // role, its grant asked for below once the person exists.
+                var granting = false
+                if person.roles.contains(.admin) {
+                    let standing = try await AdminChangeGate.standing(fourEyes, now: now, forChange: true, on: connection, logger: logger)
+                    granting = standing.applies
+                }
+                let roles = Role.stored(granting ? person.roles.subtracting([.admin]) : person.roles)
                 let rows = try await connection.query(
                     """
                     INSERT INTO accounts (email, first_name, last_name, academic_title, position, capacity_hours_per_week,
@@ -109,7 +118,8 @@ package struct PostgresPeopleRepository: PeopleRepository {
                 )
                 let id = try StoredValue.single(try await rows.collect(), column: "accounts.id").decode(UUID.self)
                 try await AuditLog.record(
-                    on: connection, subject: id, entity: "account", entityId: id, action: "create", by: by, at: now, logger: logger)
+                    on: connection, subject: id, entity: "account", entityId: id, action: "create", by: by, at: now,
+                    changes: Self.createdFields(person, roles: roles), logger: logger)
                 _ = try await Self.insertContract(person.contract, personId: id, by: by, now: now, on: connection, logger: logger)
                 try await PostgresRatesRepository.insert(
                     person.rate, personId: id, by: by, now: now, on: connection, logger: logger
@@ -127,7 +137,10 @@ package struct PostgresPeopleRepository: PeopleRepository {
                         invitation, purpose: .invitation, accountId: id, now: now, on: connection, logger: logger
                     )
                 }
-                return id
+                guard granting else { return PersonCreation(id: id) }
+                let decision = try await AdminChangeGate.decide(
+                    .grantAdmin, personId: id, by: by, settings: fourEyes, now: now, on: connection, logger: logger)
+                return PersonCreation(id: id, requested: decision == .request ? .grantAdmin : nil)
             }
         } catch StoreError.unexpectedConstraint(name: "accounts_email_key") {
             throw PeopleError.emailTaken
@@ -136,7 +149,9 @@ package struct PostgresPeopleRepository: PeopleRepository {
         }
     }
 
-    package func update(id: UUID, condition: VersionCondition, changes: ProfileChanges, by: UUID, now: Date) async throws -> VersionedWrite {
+    package func update(
+        id: UUID, condition: VersionCondition, changes: ProfileChanges, by: UUID, fourEyes: FourEyesSettings, now: Date
+    ) async throws -> PersonWrite {
         let logger = self.logger
         return try await database.withTransaction { connection in
             let rows = try await connection.query(
@@ -151,6 +166,20 @@ package struct PostgresPeopleRepository: PeopleRepository {
             let (first, last, title, position, capacity, phone, personalEmail, roles, version, language) =
                 try row.decode((String, String, String?, String?, String?, String?, String?, [String], Int, String).self)
             guard condition.matches(version) else { return .stale }
+            // A grant or removal of the admin role is decided by the four-eyes rule: while it
+            // waits, the person keeps the role they have and the rest of the change is written.
+            var newRoles = changes.roles.map(Role.stored) ?? roles
+            var outcome = PersonWrite.written
+            var askedBy: AuditLog.Changes = [:]
+            if let kind = AdminChanges.roleChange(from: Role.from(stored: roles), to: Role.from(stored: newRoles)) {
+                let decision = try await AdminChangeGate.decide(
+                    kind, personId: id, by: by, settings: fourEyes, now: now, on: connection, logger: logger)
+                askedBy = AdminChangeGate.askedBy(decision)
+                if decision == .request {
+                    newRoles = roles
+                    outcome = .requested(kind)
+                }
+            }
 
             func text(_ change: String?, _ old: String?) -> String? {
                 guard let change else { return old }
@@ -164,7 +193,7 @@ package struct PostgresPeopleRepository: PeopleRepository {
                 capacity: changes.capacityHoursPerWeek.map { "\($0)" } ?? capacity,
                 phone: text(changes.phone, phone),
                 personalEmail: text(changes.personalEmail, personalEmail),
-                roles: changes.roles.map(Role.stored) ?? roles,
+                roles: newRoles,
                 language: changes.language?.rawValue ?? language
             )
             var diff: AuditLog.Changes = [:]
@@ -182,12 +211,16 @@ package struct PostgresPeopleRepository: PeopleRepository {
             note("personalEmail", personalEmail, new.personalEmail)
             note("roles", roles.sorted().joined(separator: ","), new.roles.sorted().joined(separator: ","))
             note("language", language, new.language)
+            // Nothing but the request: the request's own entry says it, and the version stays.
+            if diff.isEmpty, outcome != .written { return outcome }
+            if diff["roles"] != nil { diff.merge(askedBy) { old, _ in old } }
             try await connection.query(
                 """
                 UPDATE accounts SET first_name = \(new.first), last_name = \(new.last), academic_title = \(new.title),
                     position = \(new.position), capacity_hours_per_week = \(new.capacity)::numeric, phone = \(new.phone),
                     personal_email = normalize(\(new.personalEmail), NFKC), roles = \(new.roles),
-                    language = \(new.language), version = version + 1, updated_at = \(now)
+                    language = \(new.language), version = version + 1, updated_at = \(now),
+                    admin_since = COALESCE(admin_since, \(now))
                 WHERE id = \(id)
                 """,
                 logger: logger
@@ -199,24 +232,32 @@ package struct PostgresPeopleRepository: PeopleRepository {
             try await AuditLog.record(
                 on: connection, subject: id, entity: "account", entityId: id, action: "update", by: by, at: now, changes: diff, logger: logger
             )
-            return .written
+            return outcome
         }
     }
 
-    package func setActive(id: UUID, active: Bool, by: UUID, now: Date) async throws -> Bool {
+    package func setActive(id: UUID, active: Bool, by: UUID, fourEyes: FourEyesSettings, now: Date) async throws -> PersonWrite {
         let logger = self.logger
         return try await database.withTransaction { connection in
             let rows = try await connection.query(
-                "SELECT is_active, erased_at IS NOT NULL FROM accounts WHERE id = \(id) FOR UPDATE", logger: logger
+                "SELECT is_active, erased_at IS NOT NULL, 'admin' = ANY (roles) FROM accounts WHERE id = \(id) FOR UPDATE", logger: logger
             )
-            guard let (current, erased) = try await rows.collect().first?.decode((Bool, Bool).self) else { return false }
-            guard current != active else { return true }
+            guard let (current, erased, admin) = try await rows.collect().first?.decode((Bool, Bool, Bool).self) else { return .notFound }
+            guard current != active else { return .written }
             // An erased account has no one to come back: it cannot be turned on again.
-            if erased { return false }
+            if erased { return .notFound }
+            var askedBy: AuditLog.Changes = [:]
+            if let kind = AdminChanges.activation(active: active, holdsAdminRole: admin) {
+                let decision = try await AdminChangeGate.decide(
+                    kind, personId: id, by: by, settings: fourEyes, now: now, on: connection, logger: logger)
+                if decision == .request { return .requested(kind) }
+                askedBy = AdminChangeGate.askedBy(decision)
+            }
             let deactivatedAt: Date? = active ? nil : now
             try await connection.query(
                 """
-                UPDATE accounts SET is_active = \(active), deactivated_at = \(deactivatedAt), version = version + 1, updated_at = \(now)
+                UPDATE accounts SET is_active = \(active), deactivated_at = \(deactivatedAt), version = version + 1, updated_at = \(now),
+                    admin_since = COALESCE(admin_since, \(now))
                 WHERE id = \(id)
                 """,
                 logger: logger
@@ -224,10 +265,28 @@ package struct PostgresPeopleRepository: PeopleRepository {
             if !active { try await AccountCredentials.endAll(accountId: id, now: now, on: connection, logger: logger) }
             try await AuditLog.record(
                 on: connection, subject: id, entity: "account", entityId: id, action: active ? "reactivate" : "deactivate",
-                by: by, at: now, logger: logger
+                by: by, at: now, changes: askedBy.merging(["active": .init(from: String(!active), to: String(active))]) { old, _ in old },
+                logger: logger
             )
-            return true
+            return .written
         }
+    }
+
+    /// What a new person was created with, for the audit log: the fields set, roles among them.
+    static func createdFields(_ person: NewPerson, roles: [String]) -> AuditLog.Changes {
+        var fields: AuditLog.Changes = [
+            "email": .init(from: nil, to: person.email), "firstName": .init(from: nil, to: person.firstName),
+            "lastName": .init(from: nil, to: person.lastName),
+            "roles": .init(from: nil, to: Role.from(stored: roles).map(\.rawValue).sorted().joined(separator: ",")),
+            "language": .init(from: nil, to: person.language.rawValue),
+        ]
+        let optional: [(String, String?)] = [
+            ("academicTitle", person.academicTitle), ("position", person.position),
+            ("capacityHoursPerWeek", person.capacityHoursPerWeek.map { "\($0)" }), ("phone", person.phone),
+            ("personalEmail", person.personalEmail),
+        ]
+        for (field, value) in optional where value != nil { fields[field] = .init(from: nil, to: value) }
+        return fields
     }
 
     /// A weekly capacity changed today takes effect from the month's first day: earlier months

@@ -137,6 +137,10 @@ enum PersonalDataTables {
         .init(what: "erasures.subject_id", why: "the erasure log: what went, when and under which rule, without personal data"),
         .init(what: "capacity_months.account_id", why: "monthly capacity computed from the contracts and capacity, which are included"),
         .init(
+            what: "admin_change_requests.account_id",
+            why: "an admin's request about the person's admin role or erasure, waiting at most a week for a second admin; "
+                + "the history (included) records it"),
+        .init(
             what: "records of what the person did as a leader or admin (decided_by, set_by, changed_by, actor_id, uploaded_by, created_by, "
                 + "approved_by, imported_by, updated_by, revoked_by, requested_by, *_requested_by, *_confirmed_by)",
             why: "these are other people's records and hold their personal data; the person's own records are included without them"),

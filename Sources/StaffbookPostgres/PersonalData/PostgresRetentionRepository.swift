@@ -63,7 +63,13 @@ package struct PostgresRetentionRepository: RetentionRepository {
         ("idempotency_keys", "DELETE FROM idempotency_keys WHERE account_id = $1"),
         ("push_subscriptions", "DELETE FROM push_subscriptions WHERE account_id = $1"),
         ("push_devices", "DELETE FROM push_devices WHERE account_id = $1"),
-        ("history", "DELETE FROM audit_log WHERE subject_id = $1"),
+        // What the person did about themselves goes; what others did about them stays, without
+        // the values that name or reach them.
+        ("history", "DELETE FROM audit_log WHERE subject_id = $1 AND changed_by = $1"),
+        (
+            "history_anonymised",
+            "UPDATE audit_log SET changes = audit_anonymised(changes) WHERE subject_id = $1 AND changes ?| audit_personal_fields()"
+        ),
         ("changes", "DELETE FROM events WHERE person_id = $1"),
         (
             "profile",
@@ -77,9 +83,20 @@ package struct PostgresRetentionRepository: RetentionRepository {
         ),
     ]
 
-    package func erase(_ personId: UUID, rule: ErasureRule, reason: ErasureReason?, by actor: UUID?, now: Date) async throws -> ErasureLogEntry {
+    package func erase(
+        _ personId: UUID, rule: ErasureRule, reason: ErasureReason?, by actor: UUID?, fourEyes: FourEyesSettings?, now: Date
+    ) async throws -> ErasureOutcome {
         let logger = self.logger
         return try await database.withTransaction { connection in
+            // An admin's erasure cannot be undone: while the rule applies, it waits for a second admin.
+            var askedBy: AuditLog.Changes = [:]
+            if let actor, let fourEyes {
+                let decision = try await AdminChangeGate.decide(
+                    .erasePerson, personId: personId, by: actor, reason: reason?.rawValue, settings: fourEyes, now: now, on: connection,
+                    logger: logger)
+                if decision == .request { return .requested }
+                askedBy = AdminChangeGate.askedBy(decision)
+            }
             try await connection.query("SET LOCAL staffbook.events = 'off'", logger: logger)
             let addresses = try await connection.query(
                 "SELECT email::text FROM accounts WHERE id = \(personId) AND erased_at IS NULL", logger: logger
@@ -100,8 +117,15 @@ package struct PostgresRetentionRepository: RetentionRepository {
                     NewNotification(accountId: personId, kind: .personalDataErased, payload: NotificationPayload(address: address)), now: now,
                     on: connection, logger: logger)
             }
-            return try await Self.log(
-                ErasureLogEntry(at: now, rule: rule, subjectId: personId, reason: reason, counts: counts), by: actor, on: connection, logger: logger)
+            if let actor {
+                try await AuditLog.record(
+                    on: connection, subject: personId, entity: "account", entityId: personId, action: "erase", by: actor, at: now,
+                    changes: askedBy.merging(["reason": .init(from: nil, to: reason?.rawValue)]) { old, _ in old }, logger: logger)
+            }
+            return .erased(
+                try await Self.log(
+                    ErasureLogEntry(at: now, rule: rule, subjectId: personId, reason: reason, counts: counts), by: actor, on: connection,
+                    logger: logger))
         }
     }
 

@@ -124,6 +124,33 @@ package struct PostgresSecondFactorRepository: SecondFactorRepository {
         }
     }
 
+    package func reset(accountId: UUID, by actorId: UUID, fourEyes: FourEyesSettings, now: Date) async throws -> SecondFactorReset {
+        let logger = self.logger
+        return try await database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                SELECT CASE WHEN f.confirmed_at IS NULL THEN 'pending' ELSE 'active' END, a.admin_since IS NOT NULL
+                FROM second_factors f JOIN accounts a ON a.id = f.account_id WHERE f.account_id = \(accountId) FOR UPDATE OF f
+                """,
+                logger: logger
+            ).collect()
+            guard let (state, admin) = try rows.first?.decode((String, Bool).self) else { return .none }
+            var changes: AuditLog.Changes = ["state": .init(from: state, to: nil)]
+            // Without their factor, an admin's account is one password away from whoever resets it.
+            if admin {
+                let decision = try await AdminChangeGate.decide(
+                    .resetAdminSecondFactor, personId: accountId, by: actorId, settings: fourEyes, now: now, on: connection, logger: logger)
+                if decision == .request { return .requested }
+                changes.merge(AdminChangeGate.askedBy(decision)) { old, _ in old }
+            }
+            try await connection.query("DELETE FROM second_factors WHERE account_id = \(accountId)", logger: logger)
+            try await AuditLog.record(
+                on: connection, subject: accountId, entity: "second_factor", entityId: accountId, action: "reset", by: actorId, at: now,
+                changes: changes, logger: logger)
+            return .removed
+        }
+    }
+
     package func createChallenge(secretHash: [UInt8], challenge: SignInChallenge, now: Date) async throws {
         let logger = self.logger
         try await database.withConnection { connection in

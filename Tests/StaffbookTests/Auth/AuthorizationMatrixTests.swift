@@ -356,6 +356,11 @@ struct AuthorizationMatrixTests {
             operation: "eraseUser", method: .post, path: "/v1/users/\(other)/erasure", body: #"{"reason":"person_request"}"#,
             expected: [none, hidden, hidden, .status(409)]),
         Row(operation: "listErasures", method: .get, path: "/v1/erasures", expected: [none, hidden, hidden, ok]),
+        Row(operation: "listPendingAdminChanges", method: .get, path: "/v1/pending-admin-changes", expected: [none, hidden, hidden, ok]),
+        // Nothing waits with this id: an admin is told so; nobody else learns the route exists.
+        Row(
+            operation: "withdrawPendingAdminChange", method: .delete, path: "/v1/pending-admin-changes/\(UUID().lowercasedString)",
+            expected: [none, hidden, hidden, .status(404)]),
         Row(
             operation: "downloadPersonalDataByLink", method: .get, path: "/v1/personal-data-links/\(String(repeating: "A", count: 64))",
             expected: [hidden, hidden, hidden, hidden]),

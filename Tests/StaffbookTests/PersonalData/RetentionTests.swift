@@ -64,7 +64,15 @@ struct RetentionTests {
                 try await app.sql("SELECT count(*)::text FROM time_entries WHERE account_id = '\(jan)' AND (description <> '' OR tags <> '{}')") == [
                     "0"
                 ])
-            #expect(try await app.sql("SELECT count(*)::text FROM audit_log WHERE subject_id = '\(jan)'") == ["0"])
+            #expect(
+                try await app.sql("SELECT count(*)::text FROM audit_log WHERE subject_id = '\(jan)' AND changed_by = '\(jan)'") == ["0"],
+                "what he did about himself goes")
+            #expect(
+                try await app.sql("SELECT count(*)::text FROM audit_log WHERE subject_id = '\(jan)' AND action = 'deactivate'") == ["1"],
+                "the admin's deactivation of him stays in the history")
+            #expect(
+                try await app.sql("SELECT count(*)::text FROM audit_log WHERE subject_id = '\(jan)' AND changes::text ~* 'jan|nov[aá]k|@'") == ["0"],
+                "and names him no more")
             #expect(try await app.sql("SELECT count(*)::text FROM sessions WHERE account_id = '\(jan)'") == ["0"])
             #expect(try await Self.sums(app, jan) == before, "invoices, their files, hours and absences: the same counts and sums")
             #expect(

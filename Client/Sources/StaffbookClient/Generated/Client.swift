@@ -75,7 +75,8 @@ import Foundation
 /// | `urn:staffbook:problem:person-still-active` | 409 | only someone who left can be erased: deactivate them first |
 /// | `urn:staffbook:problem:cursor-expired` | 410 | a changes feed's cursor is older than the history kept (30 days): sync from scratch |
 /// | `urn:staffbook:problem:push-not-configured` | 409 | the server has no key for that push service (`PUSH_VAPID_PRIVATE_KEY`, `APNS_KEY_FILE`): browsers cannot subscribe, phones cannot register |
-/// | `urn:staffbook:problem:own-request` | 409 | the admin asked for this approval over failing checks (or this bank account's confirmation) already: another admin agrees to it |
+/// | `urn:staffbook:problem:own-request` | 409 | the admin asked for this approval over failing checks (or this bank account's confirmation, or this change of who is an admin) already: another admin agrees to it |
+/// | `urn:staffbook:problem:not-a-second-admin` | 409 | an admin made less than `PAYMENTS_SECOND_ADMIN_DAYS` (7) days ago cannot yet be the second pair of eyes; the detail says from when they can |
 /// | `urn:staffbook:problem:second-factor-active` | 409 | the caller already has a confirmed second factor: turn it off with a code before enrolling another |
 /// | `urn:staffbook:problem:no-second-factor` | 409 | there is no second factor to confirm, turn off or reset |
 /// | `urn:staffbook:problem:code-refused` | 422 | the second factor's code (or a recovery code) was not accepted; counts against the sign-in throttles |
@@ -1314,6 +1315,11 @@ public struct Client: APIProtocol {
     /// Their next password sign-in needs no code, or, for an admin where admins must have a
     /// factor, enrols a new one. An admin's own factor answers 409: they turn it off with a code.
     ///
+    /// Another admin's factor, where the four-eyes rule applies: one admin's request is
+    /// recorded and answers 202 with the request; it is carried out when a second admin (not
+    /// the one who asked, an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the
+    /// same request. A request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `DELETE /v1/users/{userId}/second-factor`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)`.
@@ -1333,6 +1339,10 @@ public struct Client: APIProtocol {
                     method: .delete
                 )
                 suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
                 return (request, nil)
             },
             deserializer: { response, responseBody in
@@ -1344,6 +1354,36 @@ public struct Client: APIProtocol {
                         as: Components.Headers.RequestId.self
                     ))
                     return .noContent(.init(headers: headers))
+                case 202:
+                    let headers: Operations.ResetUserSecondFactor.Output.Accepted.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ResetUserSecondFactor.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.PendingAdminChange.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,
@@ -1664,6 +1704,10 @@ public struct Client: APIProtocol {
     /// The person gets an invitation e-mail with a link that sets their password (single use,
     /// valid 7 days; `POST /v1/users/{userId}/invitation` sends a new one).
     ///
+    /// The `admin` role, where the four-eyes rule applies, is a change of who is an admin: the
+    /// person is created without it and answers 202; the grant waits for a second admin, who
+    /// gives the role with `PATCH /v1/users/{userId}` (see there).
+    ///
     ///
     /// - Remark: HTTP `POST /v1/users`.
     /// - Remark: Generated from `#/paths//v1/users/post(createUser)`.
@@ -1737,6 +1781,48 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .created(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 202:
+                    let headers: Operations.CreateUser.Output.Accepted.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        eTag: try converter.getRequiredHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        ),
+                        location: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Location",
+                            as: Swift.String.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.CreateUser.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.UserProfile.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
                         headers: headers,
                         body: body
                     ))
@@ -1953,6 +2039,13 @@ public struct Client: APIProtocol {
     /// Absent fields stay as they are; an empty string clears an optional text field.
     /// Without `If-Match` 428; with a stale one 412.
     ///
+    /// Giving or taking the `admin` role: Where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week. The other fields
+    /// of the same request are written at once.
+    ///
     ///
     /// - Remark: HTTP `PATCH /v1/users/{userId}`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/patch(updateUser)`.
@@ -2031,6 +2124,43 @@ public struct Client: APIProtocol {
                         headers: headers,
                         body: body
                     ))
+                case 202:
+                    let headers: Operations.UpdateUser.Output.Accepted.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        eTag: try converter.getRequiredHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.UpdateUser.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.UserProfile.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,
@@ -2044,6 +2174,13 @@ public struct Client: APIProtocol {
         )
     }
     /// Deactivate an account; its sessions end at once (admin, not oneself).
+    ///
+    /// Deactivating an admin: where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/deactivate`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/deactivate/post(deactivateUser)`.
@@ -2108,6 +2245,43 @@ public struct Client: APIProtocol {
                         headers: headers,
                         body: body
                     ))
+                case 202:
+                    let headers: Operations.DeactivateUser.Output.Accepted.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        eTag: try converter.getRequiredHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.DeactivateUser.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.UserProfile.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,
@@ -2133,7 +2307,14 @@ public struct Client: APIProtocol {
     /// they had. The reason is one of a fixed list, so the erasure log holds no free text. An
     /// active person answers 409 `person-still-active` (deactivate them first); erasing again
     /// changes nothing; an erased account cannot be reactivated (404). Integrations are not
-    /// sent the change.
+    /// sent the change. What others did about the person (admins' changes, who asked for an
+    /// override, who erased them) stays in the history, with the values that name or reach
+    /// the person replaced by `(erased)`.
+    ///
+    /// An erasure cannot be undone: where the four-eyes rule applies, one admin's request is
+    /// recorded and answers 202 with the request; it is carried out when a second admin (not
+    /// the one who asked, an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the
+    /// same request. A request lapses after a week.
     ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/erasure`.
@@ -2201,6 +2382,153 @@ public struct Client: APIProtocol {
                         headers: headers,
                         body: body
                     ))
+                case 202:
+                    let headers: Operations.EraseUser.Output.Accepted.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.EraseUser.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.PendingAdminChange.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Changes of who is an admin, and erasures, that wait for a second admin (admin), oldest first.
+    ///
+    /// Where the four-eyes rule applies, giving or taking the admin role, creating an admin,
+    /// deactivating or reactivating one, erasing anyone and removing another admin's second
+    /// factor are recorded as asked and take effect when a second admin sends the same
+    /// request. Requests lapse after a week and are not listed then.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/pending-admin-changes`.
+    /// - Remark: Generated from `#/paths//v1/pending-admin-changes/get(listPendingAdminChanges)`.
+    public func listPendingAdminChanges(_ input: Operations.ListPendingAdminChanges.Input) async throws -> Operations.ListPendingAdminChanges.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ListPendingAdminChanges.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/pending-admin-changes",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.ListPendingAdminChanges.Output.Ok.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ListPendingAdminChanges.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.PendingAdminChangeList.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Withdraw a request (its asker) or turn it down (another admin); recorded in the history.
+    ///
+    /// - Remark: HTTP `DELETE /v1/pending-admin-changes/{changeId}`.
+    /// - Remark: Generated from `#/paths//v1/pending-admin-changes/{changeId}/delete(withdrawPendingAdminChange)`.
+    public func withdrawPendingAdminChange(_ input: Operations.WithdrawPendingAdminChange.Input) async throws -> Operations.WithdrawPendingAdminChange.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.WithdrawPendingAdminChange.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/pending-admin-changes/{}",
+                    parameters: [
+                        input.path.changeId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    let headers: Operations.WithdrawPendingAdminChange.Output.NoContent.Headers = .init(xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Request-Id",
+                        as: Components.Headers.RequestId.self
+                    ))
+                    return .noContent(.init(headers: headers))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,
@@ -2290,6 +2618,13 @@ public struct Client: APIProtocol {
     }
     /// Reactivate an account (admin).
     ///
+    /// Reactivating someone who holds the admin role: where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week.
+    ///
+    ///
     /// - Remark: HTTP `POST /v1/users/{userId}/reactivate`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/reactivate/post(reactivateUser)`.
     public func reactivateUser(_ input: Operations.ReactivateUser.Input) async throws -> Operations.ReactivateUser.Output {
@@ -2350,6 +2685,43 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 202:
+                    let headers: Operations.ReactivateUser.Output.Accepted.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        eTag: try converter.getRequiredHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ReactivateUser.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.UserProfile.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
                         headers: headers,
                         body: body
                     ))

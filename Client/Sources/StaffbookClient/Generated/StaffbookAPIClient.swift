@@ -117,6 +117,14 @@ public struct StaffbookAPIClient: APIProtocol, Sendable {
         try await StaffbookErrors.unwrapping(language: language) { try await client.eraseUser(input) }
     }
 
+    public func listPendingAdminChanges(_ input: Operations.ListPendingAdminChanges.Input) async throws -> Operations.ListPendingAdminChanges.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.listPendingAdminChanges(input) }
+    }
+
+    public func withdrawPendingAdminChange(_ input: Operations.WithdrawPendingAdminChange.Input) async throws -> Operations.WithdrawPendingAdminChange.Output {
+        try await StaffbookErrors.unwrapping(language: language) { try await client.withdrawPendingAdminChange(input) }
+    }
+
     public func listErasures(_ input: Operations.ListErasures.Input) async throws -> Operations.ListErasures.Output {
         try await StaffbookErrors.unwrapping(language: language) { try await client.listErasures(input) }
     }

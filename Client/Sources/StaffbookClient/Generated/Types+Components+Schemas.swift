@@ -5483,6 +5483,131 @@ extension Components {
                 case effectiveFrom
             }
         }
+        /// A change of who is an admin (or an erasure) one admin asked for while the four-eyes rule applies. It takes effect when a second admin — not the one who asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days — sends the same request, and lapses at `expiresAt`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PendingAdminChange`.
+        public struct PendingAdminChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChange/id`.
+            public var id: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChange/change`.
+            public enum ChangePayload: Codable, Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+                case grantAdmin
+                case revokeAdmin
+                case deactivateAdmin
+                case reactivateAdmin
+                case erasePerson
+                case resetAdminSecondFactor
+                /// A value this version of the client does not know (the server added it later), as sent.
+                case unknown(Swift.String)
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "grant_admin": self = .grantAdmin
+                    case "revoke_admin": self = .revokeAdmin
+                    case "deactivate_admin": self = .deactivateAdmin
+                    case "reactivate_admin": self = .reactivateAdmin
+                    case "erase_person": self = .erasePerson
+                    case "reset_admin_second_factor": self = .resetAdminSecondFactor
+                    default: self = .unknown(rawValue)
+                    }
+                }
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .grantAdmin: "grant_admin"
+                    case .revokeAdmin: "revoke_admin"
+                    case .deactivateAdmin: "deactivate_admin"
+                    case .reactivateAdmin: "reactivate_admin"
+                    case .erasePerson: "erase_person"
+                    case .resetAdminSecondFactor: "reset_admin_second_factor"
+                    case .unknown(let value): value
+                    }
+                }
+                /// The values this version of the client knows.
+                public static var allCases: [Self] { [.grantAdmin, .revokeAdmin, .deactivateAdmin, .reactivateAdmin, .erasePerson, .resetAdminSecondFactor] }
+                public var description: Swift.String { rawValue }
+                public init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChange/change`.
+            public var change: Components.Schemas.PendingAdminChange.ChangePayload
+            /// Whom it is about.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChange/personId`.
+            public var personId: Components.Schemas.Id
+            /// Their name as it is now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChange/personName`.
+            public var personName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChange/askedBy`.
+            public var askedBy: Components.Schemas.AuditPerson
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChange/askedAt`.
+            public var askedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChange/expiresAt`.
+            public var expiresAt: Foundation.Date
+            /// An erasure's reason.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChange/reason`.
+            public var reason: Swift.String?
+            /// Creates a new `PendingAdminChange`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - change:
+            ///   - personId: Whom it is about.
+            ///   - personName: Their name as it is now.
+            ///   - askedBy:
+            ///   - askedAt:
+            ///   - expiresAt:
+            ///   - reason: An erasure's reason.
+            public init(
+                id: Components.Schemas.Id,
+                change: Components.Schemas.PendingAdminChange.ChangePayload,
+                personId: Components.Schemas.Id,
+                personName: Swift.String? = nil,
+                askedBy: Components.Schemas.AuditPerson,
+                askedAt: Foundation.Date,
+                expiresAt: Foundation.Date,
+                reason: Swift.String? = nil
+            ) {
+                self.id = id
+                self.change = change
+                self.personId = personId
+                self.personName = personName
+                self.askedBy = askedBy
+                self.askedAt = askedAt
+                self.expiresAt = expiresAt
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case change
+                case personId
+                case personName
+                case askedBy
+                case askedAt
+                case expiresAt
+                case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PendingAdminChangeList`.
+        public struct PendingAdminChangeList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PendingAdminChangeList/items`.
+            public var items: [Components.Schemas.PendingAdminChange]
+            /// Creates a new `PendingAdminChangeList`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            public init(items: [Components.Schemas.PendingAdminChange]) {
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/UserProfile`.
         public struct UserProfile: Codable, Hashable, Sendable {
             /// The account.
@@ -5549,6 +5674,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/UserProfile/upcomingRate`.
             public var upcomingRate: Components.Schemas.Rate?
+            /// For admins: changes of this person's admin powers (or their erasure) that wait for a second admin.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UserProfile/awaitingSecondAdmin`.
+            public var awaitingSecondAdmin: [Components.Schemas.PendingAdminChange]?
             /// Creates a new `UserProfile`.
             ///
             /// - Parameters:
@@ -5568,6 +5697,7 @@ extension Components {
             ///   - contracts: Oldest first.
             ///   - currentRate: The hourly rate in force today.
             ///   - upcomingRate: The next rate already set, from its day.
+            ///   - awaitingSecondAdmin: For admins: changes of this person's admin powers (or their erasure) that wait for a second admin.
             public init(
                 id: Components.Schemas.Id,
                 email: Swift.String,
@@ -5584,7 +5714,8 @@ extension Components {
                 teams: [Components.Schemas.TeamRef],
                 contracts: [Components.Schemas.Contract],
                 currentRate: Components.Schemas.Rate? = nil,
-                upcomingRate: Components.Schemas.Rate? = nil
+                upcomingRate: Components.Schemas.Rate? = nil,
+                awaitingSecondAdmin: [Components.Schemas.PendingAdminChange]? = nil
             ) {
                 self.id = id
                 self.email = email
@@ -5602,6 +5733,7 @@ extension Components {
                 self.contracts = contracts
                 self.currentRate = currentRate
                 self.upcomingRate = upcomingRate
+                self.awaitingSecondAdmin = awaitingSecondAdmin
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -5620,6 +5752,7 @@ extension Components {
                 case contracts
                 case currentRate
                 case upcomingRate
+                case awaitingSecondAdmin
             }
         }
         /// - Remark: Generated from `#/components/schemas/NewContract`.
@@ -9460,6 +9593,7 @@ extension Components {
             case webhookDisabled
             case personalDataErased
             case personalDataReady
+            case secondAdminRequested
             /// A value this version of the client does not know (the server added it later), as sent.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
@@ -9482,6 +9616,7 @@ extension Components {
                 case "webhook_disabled": self = .webhookDisabled
                 case "personal_data_erased": self = .personalDataErased
                 case "personal_data_ready": self = .personalDataReady
+                case "second_admin_requested": self = .secondAdminRequested
                 default: self = .unknown(rawValue)
                 }
             }
@@ -9505,11 +9640,12 @@ extension Components {
                 case .webhookDisabled: "webhook_disabled"
                 case .personalDataErased: "personal_data_erased"
                 case .personalDataReady: "personal_data_ready"
+                case .secondAdminRequested: "second_admin_requested"
                 case .unknown(let value): value
                 }
             }
             /// The values this version of the client knows.
-            public static var allCases: [Self] { [.invitation, .passwordReset, .statementReady, .invoiceReminder, .missingInvoicesDigest, .invoiceReturned, .invoiceReturnWithdrawn, .invoiceApproved, .invoicePaid, .rateAnnounced, .bankAccountChanged, .timesheetReminder, .timesheetApprovalReminder, .absenceRequested, .absenceDecided, .webhookDisabled, .personalDataErased, .personalDataReady] }
+            public static var allCases: [Self] { [.invitation, .passwordReset, .statementReady, .invoiceReminder, .missingInvoicesDigest, .invoiceReturned, .invoiceReturnWithdrawn, .invoiceApproved, .invoicePaid, .rateAnnounced, .bankAccountChanged, .timesheetReminder, .timesheetApprovalReminder, .absenceRequested, .absenceDecided, .webhookDisabled, .personalDataErased, .personalDataReady, .secondAdminRequested] }
             public var description: Swift.String { rawValue }
             public init(from decoder: any Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))

@@ -2000,6 +2000,11 @@ public enum Operations {
     /// Their next password sign-in needs no code, or, for an admin where admins must have a
     /// factor, enrols a new one. An admin's own factor answers 409: they turn it off with a code.
     ///
+    /// Another admin's factor, where the four-eyes rule applies: one admin's request is
+    /// recorded and answers 202 with the request; it is carried out when a second admin (not
+    /// the one who asked, an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the
+    /// same request. A request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `DELETE /v1/users/{userId}/second-factor`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)`.
@@ -2019,12 +2024,29 @@ public enum Operations {
                 }
             }
             public var path: Operations.ResetUserSecondFactor.Input.Path
+            /// - Remark: Generated from `#/paths/v1/users/{userId}/second-factor/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResetUserSecondFactor.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResetUserSecondFactor.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ResetUserSecondFactor.Input.Headers
             /// Creates a new `Input`.
             ///
             /// - Parameters:
             ///   - path:
-            public init(path: Operations.ResetUserSecondFactor.Input.Path) {
+            ///   - headers:
+            public init(
+                path: Operations.ResetUserSecondFactor.Input.Path,
+                headers: Operations.ResetUserSecondFactor.Input.Headers = .init()
+            ) {
                 self.path = path
+                self.headers = headers
             }
         }
         @frozen public enum Output: Sendable, Hashable {
@@ -2073,10 +2095,104 @@ public enum Operations {
                     }
                 }
             }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/second-factor/DELETE/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/second-factor/DELETE/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ResetUserSecondFactor.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/second-factor/DELETE/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/second-factor/DELETE/responses/202/content/application\/json`.
+                    case json(Components.Schemas.PendingAdminChange)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PendingAdminChange {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ResetUserSecondFactor.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ResetUserSecondFactor.Output.Accepted.Headers = .init(),
+                    body: Operations.ResetUserSecondFactor.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Waits for a second admin; the factor is still in place.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.ResetUserSecondFactor.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.ResetUserSecondFactor.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
         }
     }
     /// A person's live personal access tokens (admin).
@@ -2639,6 +2755,10 @@ public enum Operations {
     /// The person gets an invitation e-mail with a link that sets their password (single use,
     /// valid 7 days; `POST /v1/users/{userId}/invitation` sends a new one).
     ///
+    /// The `admin` role, where the four-eyes rule applies, is a change of who is an admin: the
+    /// person is created without it and answers 202; the grant waits for a second admin, who
+    /// gives the role with `PATCH /v1/users/{userId}` (see there).
+    ///
     ///
     /// - Remark: HTTP `POST /v1/users`.
     /// - Remark: Generated from `#/paths//v1/users/post(createUser)`.
@@ -2757,6 +2877,89 @@ public enum Operations {
                         return response
                     default:
                         throw UnexpectedAnswer(expected: "created", received: self)
+                    }
+                }
+            }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/POST/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// The version of the resource, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/POST/responses/202/headers/ETag`.
+                    public var eTag: Components.Headers.ETag
+                    /// - Remark: Generated from `#/paths/v1/users/POST/responses/202/headers/Location`.
+                    public var location: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - eTag: The version of the resource, for `If-Match`.
+                    ///   - location:
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        eTag: Components.Headers.ETag,
+                        location: Swift.String? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.eTag = eTag
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateUser.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/users/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.UserProfile)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.UserProfile {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateUser.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.CreateUser.Output.Accepted.Headers,
+                    body: Operations.CreateUser.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Created without the admin role, whose grant waits for a second admin (`awaitingSecondAdmin`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/post(createUser)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.CreateUser.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.CreateUser.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
                     }
                 }
             }
@@ -3191,6 +3394,13 @@ public enum Operations {
     /// Absent fields stay as they are; an empty string clears an optional text field.
     /// Without `If-Match` 428; with a stale one 412.
     ///
+    /// Giving or taking the `admin` role: Where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week. The other fields
+    /// of the same request are written at once.
+    ///
     ///
     /// - Remark: HTTP `PATCH /v1/users/{userId}`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/patch(updateUser)`.
@@ -3332,6 +3542,84 @@ public enum Operations {
                     }
                 }
             }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/PATCH/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/PATCH/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// The version of the resource, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/PATCH/responses/202/headers/ETag`.
+                    public var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - eTag: The version of the resource, for `If-Match`.
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        eTag: Components.Headers.ETag
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.UpdateUser.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/PATCH/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/PATCH/responses/202/content/application\/json`.
+                    case json(Components.Schemas.UserProfile)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.UserProfile {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateUser.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.UpdateUser.Output.Accepted.Headers,
+                    body: Operations.UpdateUser.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The change of the admin role waits for a second admin (`awaitingSecondAdmin`); the rest is written.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{userId}/patch(updateUser)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.UpdateUser.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.UpdateUser.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -3364,6 +3652,13 @@ public enum Operations {
         }
     }
     /// Deactivate an account; its sessions end at once (admin, not oneself).
+    ///
+    /// Deactivating an admin: where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/deactivate`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/deactivate/post(deactivateUser)`.
@@ -3487,6 +3782,84 @@ public enum Operations {
                     }
                 }
             }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/deactivate/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/deactivate/POST/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// The version of the resource, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/deactivate/POST/responses/202/headers/ETag`.
+                    public var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - eTag: The version of the resource, for `If-Match`.
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        eTag: Components.Headers.ETag
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.DeactivateUser.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/deactivate/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/deactivate/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.UserProfile)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.UserProfile {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DeactivateUser.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.DeactivateUser.Output.Accepted.Headers,
+                    body: Operations.DeactivateUser.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Waits for a second admin (`awaitingSecondAdmin`); nothing changed yet.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{userId}/deactivate/post(deactivateUser)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.DeactivateUser.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.DeactivateUser.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -3531,7 +3904,14 @@ public enum Operations {
     /// they had. The reason is one of a fixed list, so the erasure log holds no free text. An
     /// active person answers 409 `person-still-active` (deactivate them first); erasing again
     /// changes nothing; an erased account cannot be reactivated (404). Integrations are not
-    /// sent the change.
+    /// sent the change. What others did about the person (admins' changes, who asked for an
+    /// override, who erased them) stays in the history, with the values that name or reach
+    /// the person replaced by `(erased)`.
+    ///
+    /// An erasure cannot be undone: where the four-eyes rule applies, one admin's request is
+    /// recorded and answers 202 with the request; it is carried out when a second admin (not
+    /// the one who asked, an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the
+    /// same request. A request lapses after a week.
     ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/erasure`.
@@ -3656,6 +4036,75 @@ public enum Operations {
                     }
                 }
             }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.EraseUser.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/erasure/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.PendingAdminChange)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PendingAdminChange {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.EraseUser.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.EraseUser.Output.Accepted.Headers = .init(),
+                    body: Operations.EraseUser.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Waits for a second admin; nothing was erased yet.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{userId}/erasure/post(eraseUser)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.EraseUser.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.EraseUser.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -3685,6 +4134,220 @@ public enum Operations {
                     .json
                 ]
             }
+        }
+    }
+    /// Changes of who is an admin, and erasures, that wait for a second admin (admin), oldest first.
+    ///
+    /// Where the four-eyes rule applies, giving or taking the admin role, creating an admin,
+    /// deactivating or reactivating one, erasing anyone and removing another admin's second
+    /// factor are recorded as asked and take effect when a second admin sends the same
+    /// request. Requests lapse after a week and are not listed then.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/pending-admin-changes`.
+    /// - Remark: Generated from `#/paths//v1/pending-admin-changes/get(listPendingAdminChanges)`.
+    public enum ListPendingAdminChanges {
+        public static let id: Swift.String = "listPendingAdminChanges"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/pending-admin-changes/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPendingAdminChanges.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPendingAdminChanges.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListPendingAdminChanges.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListPendingAdminChanges.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/pending-admin-changes/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/pending-admin-changes/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListPendingAdminChanges.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/pending-admin-changes/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/pending-admin-changes/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.PendingAdminChangeList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PendingAdminChangeList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListPendingAdminChanges.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListPendingAdminChanges.Output.Ok.Headers = .init(),
+                    body: Operations.ListPendingAdminChanges.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// What waits.
+            ///
+            /// - Remark: Generated from `#/paths//v1/pending-admin-changes/get(listPendingAdminChanges)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListPendingAdminChanges.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListPendingAdminChanges.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Withdraw a request (its asker) or turn it down (another admin); recorded in the history.
+    ///
+    /// - Remark: HTTP `DELETE /v1/pending-admin-changes/{changeId}`.
+    /// - Remark: Generated from `#/paths//v1/pending-admin-changes/{changeId}/delete(withdrawPendingAdminChange)`.
+    public enum WithdrawPendingAdminChange {
+        public static let id: Swift.String = "withdrawPendingAdminChange"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/pending-admin-changes/{changeId}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/pending-admin-changes/{changeId}/DELETE/path/changeId`.
+                public var changeId: Components.Schemas.Id
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - changeId:
+                public init(changeId: Components.Schemas.Id) {
+                    self.changeId = changeId
+                }
+            }
+            public var path: Operations.WithdrawPendingAdminChange.Input.Path
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            public init(path: Operations.WithdrawPendingAdminChange.Input.Path) {
+                self.path = path
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/pending-admin-changes/{changeId}/DELETE/responses/204/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/pending-admin-changes/{changeId}/DELETE/responses/204/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    public init(xRequestId: Components.Headers.RequestId? = nil) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.WithdrawPendingAdminChange.Output.NoContent.Headers
+                /// Creates a new `NoContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.WithdrawPendingAdminChange.Output.NoContent.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Gone; nothing of it takes effect.
+            ///
+            /// - Remark: Generated from `#/paths//v1/pending-admin-changes/{changeId}/delete(withdrawPendingAdminChange)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.WithdrawPendingAdminChange.Output.NoContent)
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.WithdrawPendingAdminChange.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "noContent", received: self)
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
     }
     /// The erasure log, newest first (admin) — what went, when, under which rule; no names.
@@ -3835,6 +4498,13 @@ public enum Operations {
     }
     /// Reactivate an account (admin).
     ///
+    /// Reactivating someone who holds the admin role: where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week.
+    ///
+    ///
     /// - Remark: HTTP `POST /v1/users/{userId}/reactivate`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/reactivate/post(reactivateUser)`.
     public enum ReactivateUser {
@@ -3954,6 +4624,84 @@ public enum Operations {
                         return response
                     default:
                         throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/reactivate/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/reactivate/POST/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// The version of the resource, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/reactivate/POST/responses/202/headers/ETag`.
+                    public var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - eTag: The version of the resource, for `If-Match`.
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        eTag: Components.Headers.ETag
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ReactivateUser.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/users/{userId}/reactivate/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{userId}/reactivate/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.UserProfile)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.UserProfile {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReactivateUser.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ReactivateUser.Output.Accepted.Headers,
+                    body: Operations.ReactivateUser.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Waits for a second admin (`awaitingSecondAdmin`); nothing changed yet.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{userId}/reactivate/post(reactivateUser)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.ReactivateUser.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.ReactivateUser.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
                     }
                 }
             }

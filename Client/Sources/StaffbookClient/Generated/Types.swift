@@ -154,6 +154,11 @@ public protocol APIProtocol: Sendable {
     /// Their next password sign-in needs no code, or, for an admin where admins must have a
     /// factor, enrols a new one. An admin's own factor answers 409: they turn it off with a code.
     ///
+    /// Another admin's factor, where the four-eyes rule applies: one admin's request is
+    /// recorded and answers 202 with the request; it is carried out when a second admin (not
+    /// the one who asked, an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the
+    /// same request. A request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `DELETE /v1/users/{userId}/second-factor`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)`.
@@ -187,6 +192,10 @@ public protocol APIProtocol: Sendable {
     /// The person gets an invitation e-mail with a link that sets their password (single use,
     /// valid 7 days; `POST /v1/users/{userId}/invitation` sends a new one).
     ///
+    /// The `admin` role, where the four-eyes rule applies, is a change of who is an admin: the
+    /// person is created without it and answers 202; the grant waits for a second admin, who
+    /// gives the role with `PATCH /v1/users/{userId}` (see there).
+    ///
     ///
     /// - Remark: HTTP `POST /v1/users`.
     /// - Remark: Generated from `#/paths//v1/users/post(createUser)`.
@@ -218,11 +227,25 @@ public protocol APIProtocol: Sendable {
     /// Absent fields stay as they are; an empty string clears an optional text field.
     /// Without `If-Match` 428; with a stale one 412.
     ///
+    /// Giving or taking the `admin` role: Where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week. The other fields
+    /// of the same request are written at once.
+    ///
     ///
     /// - Remark: HTTP `PATCH /v1/users/{userId}`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/patch(updateUser)`.
     func updateUser(_ input: Operations.UpdateUser.Input) async throws -> Operations.UpdateUser.Output
     /// Deactivate an account; its sessions end at once (admin, not oneself).
+    ///
+    /// Deactivating an admin: where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/deactivate`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/deactivate/post(deactivateUser)`.
@@ -240,18 +263,48 @@ public protocol APIProtocol: Sendable {
     /// they had. The reason is one of a fixed list, so the erasure log holds no free text. An
     /// active person answers 409 `person-still-active` (deactivate them first); erasing again
     /// changes nothing; an erased account cannot be reactivated (404). Integrations are not
-    /// sent the change.
+    /// sent the change. What others did about the person (admins' changes, who asked for an
+    /// override, who erased them) stays in the history, with the values that name or reach
+    /// the person replaced by `(erased)`.
+    ///
+    /// An erasure cannot be undone: where the four-eyes rule applies, one admin's request is
+    /// recorded and answers 202 with the request; it is carried out when a second admin (not
+    /// the one who asked, an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the
+    /// same request. A request lapses after a week.
     ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/erasure`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/erasure/post(eraseUser)`.
     func eraseUser(_ input: Operations.EraseUser.Input) async throws -> Operations.EraseUser.Output
+    /// Changes of who is an admin, and erasures, that wait for a second admin (admin), oldest first.
+    ///
+    /// Where the four-eyes rule applies, giving or taking the admin role, creating an admin,
+    /// deactivating or reactivating one, erasing anyone and removing another admin's second
+    /// factor are recorded as asked and take effect when a second admin sends the same
+    /// request. Requests lapse after a week and are not listed then.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/pending-admin-changes`.
+    /// - Remark: Generated from `#/paths//v1/pending-admin-changes/get(listPendingAdminChanges)`.
+    func listPendingAdminChanges(_ input: Operations.ListPendingAdminChanges.Input) async throws -> Operations.ListPendingAdminChanges.Output
+    /// Withdraw a request (its asker) or turn it down (another admin); recorded in the history.
+    ///
+    /// - Remark: HTTP `DELETE /v1/pending-admin-changes/{changeId}`.
+    /// - Remark: Generated from `#/paths//v1/pending-admin-changes/{changeId}/delete(withdrawPendingAdminChange)`.
+    func withdrawPendingAdminChange(_ input: Operations.WithdrawPendingAdminChange.Input) async throws -> Operations.WithdrawPendingAdminChange.Output
     /// The erasure log, newest first (admin) — what went, when, under which rule; no names.
     ///
     /// - Remark: HTTP `GET /v1/erasures`.
     /// - Remark: Generated from `#/paths//v1/erasures/get(listErasures)`.
     func listErasures(_ input: Operations.ListErasures.Input) async throws -> Operations.ListErasures.Output
     /// Reactivate an account (admin).
+    ///
+    /// Reactivating someone who holds the admin role: where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/reactivate`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/reactivate/post(reactivateUser)`.
@@ -1360,11 +1413,22 @@ extension APIProtocol {
     /// Their next password sign-in needs no code, or, for an admin where admins must have a
     /// factor, enrols a new one. An admin's own factor answers 409: they turn it off with a code.
     ///
+    /// Another admin's factor, where the four-eyes rule applies: one admin's request is
+    /// recorded and answers 202 with the request; it is carried out when a second admin (not
+    /// the one who asked, an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the
+    /// same request. A request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `DELETE /v1/users/{userId}/second-factor`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/second-factor/delete(resetUserSecondFactor)`.
-    public func resetUserSecondFactor(path: Operations.ResetUserSecondFactor.Input.Path) async throws -> Operations.ResetUserSecondFactor.Output {
-        try await resetUserSecondFactor(Operations.ResetUserSecondFactor.Input(path: path))
+    public func resetUserSecondFactor(
+        path: Operations.ResetUserSecondFactor.Input.Path,
+        headers: Operations.ResetUserSecondFactor.Input.Headers = .init()
+    ) async throws -> Operations.ResetUserSecondFactor.Output {
+        try await resetUserSecondFactor(Operations.ResetUserSecondFactor.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// A person's live personal access tokens (admin).
     ///
@@ -1414,6 +1478,10 @@ extension APIProtocol {
     ///
     /// The person gets an invitation e-mail with a link that sets their password (single use,
     /// valid 7 days; `POST /v1/users/{userId}/invitation` sends a new one).
+    ///
+    /// The `admin` role, where the four-eyes rule applies, is a change of who is an admin: the
+    /// person is created without it and answers 202; the grant waits for a second admin, who
+    /// gives the role with `PATCH /v1/users/{userId}` (see there).
     ///
     ///
     /// - Remark: HTTP `POST /v1/users`.
@@ -1470,6 +1538,13 @@ extension APIProtocol {
     /// Absent fields stay as they are; an empty string clears an optional text field.
     /// Without `If-Match` 428; with a stale one 412.
     ///
+    /// Giving or taking the `admin` role: Where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week. The other fields
+    /// of the same request are written at once.
+    ///
     ///
     /// - Remark: HTTP `PATCH /v1/users/{userId}`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/patch(updateUser)`.
@@ -1485,6 +1560,13 @@ extension APIProtocol {
         ))
     }
     /// Deactivate an account; its sessions end at once (admin, not oneself).
+    ///
+    /// Deactivating an admin: where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/deactivate`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/deactivate/post(deactivateUser)`.
@@ -1510,7 +1592,14 @@ extension APIProtocol {
     /// they had. The reason is one of a fixed list, so the erasure log holds no free text. An
     /// active person answers 409 `person-still-active` (deactivate them first); erasing again
     /// changes nothing; an erased account cannot be reactivated (404). Integrations are not
-    /// sent the change.
+    /// sent the change. What others did about the person (admins' changes, who asked for an
+    /// override, who erased them) stays in the history, with the values that name or reach
+    /// the person replaced by `(erased)`.
+    ///
+    /// An erasure cannot be undone: where the four-eyes rule applies, one admin's request is
+    /// recorded and answers 202 with the request; it is carried out when a second admin (not
+    /// the one who asked, an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the
+    /// same request. A request lapses after a week.
     ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/erasure`.
@@ -1526,6 +1615,26 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Changes of who is an admin, and erasures, that wait for a second admin (admin), oldest first.
+    ///
+    /// Where the four-eyes rule applies, giving or taking the admin role, creating an admin,
+    /// deactivating or reactivating one, erasing anyone and removing another admin's second
+    /// factor are recorded as asked and take effect when a second admin sends the same
+    /// request. Requests lapse after a week and are not listed then.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/pending-admin-changes`.
+    /// - Remark: Generated from `#/paths//v1/pending-admin-changes/get(listPendingAdminChanges)`.
+    public func listPendingAdminChanges(headers: Operations.ListPendingAdminChanges.Input.Headers = .init()) async throws -> Operations.ListPendingAdminChanges.Output {
+        try await listPendingAdminChanges(Operations.ListPendingAdminChanges.Input(headers: headers))
+    }
+    /// Withdraw a request (its asker) or turn it down (another admin); recorded in the history.
+    ///
+    /// - Remark: HTTP `DELETE /v1/pending-admin-changes/{changeId}`.
+    /// - Remark: Generated from `#/paths//v1/pending-admin-changes/{changeId}/delete(withdrawPendingAdminChange)`.
+    public func withdrawPendingAdminChange(path: Operations.WithdrawPendingAdminChange.Input.Path) async throws -> Operations.WithdrawPendingAdminChange.Output {
+        try await withdrawPendingAdminChange(Operations.WithdrawPendingAdminChange.Input(path: path))
+    }
     /// The erasure log, newest first (admin) — what went, when, under which rule; no names.
     ///
     /// - Remark: HTTP `GET /v1/erasures`.
@@ -1540,6 +1649,13 @@ extension APIProtocol {
         ))
     }
     /// Reactivate an account (admin).
+    ///
+    /// Reactivating someone who holds the admin role: where the four-eyes rule applies (see `PAYMENTS_FOUR_EYES`), this is a change of who is an
+    /// admin: one admin's request is recorded and answers 202 with the profile, whose
+    /// `awaitingSecondAdmin` lists it; it takes effect when a second admin (not the one who
+    /// asked, and an admin for at least `PAYMENTS_SECOND_ADMIN_DAYS` days) sends the same
+    /// request. Every other admin is told by e-mail at once; a request lapses after a week.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/users/{userId}/reactivate`.
     /// - Remark: Generated from `#/paths//v1/users/{userId}/reactivate/post(reactivateUser)`.
