@@ -65,12 +65,14 @@ package struct AuthService: Sendable {
             logger.notice("password sign-in refused", metadata: ["known_account": "\(account != nil)"])
             throw AuthError.signInFailed(.credentials)
         }
-        try await throttle.reset(accountKey)
         if let stored, PasswordHasher.cost(of: stored) != hasher.cost {
             // Made with an older cost: hashed again at the configured one while the password is at hand.
             _ = try await accounts.replacePasswordHash(id: account.id, old: stored, new: try await hasher.hash(password))
         }
+        // Wrong codes count against the account until a second step succeeds: the right password
+        // alone (which whoever guesses codes has) must not give them five more.
         if let step = try await secondStep(for: account, client: client) { return .secondStep(step) }
+        try await throttle.reset(accountKey)
         return .signedIn(try await startSession(for: account, client: client))
     }
 

@@ -12,7 +12,7 @@ import Testing
 /// admin has (making admins, removing them, erasing, second factors, personal tokens), tries each
 /// way an outside probe used to get a payment run's file, an approval over failing checks or a
 /// changed bank account's confirmation without Zuzana, the company's other admin, agreeing.
-@Suite("Payments: four eyes against one admin")
+@Suite("Payments: four eyes against one admin", .tags(.fifthProbe))
 struct FourEyesAgainstOneAdminTests {
     static let alena = "admin@staffbook.example"
     static let zuzana = "lead.web@staffbook.example"

@@ -19,7 +19,7 @@ import Testing
 /// a request, or let one to four days pass. After each step: no run approved, written or sent; no
 /// approval over checks; no account confirmed; Zuzana an active admin with her factor; Karel
 /// neither back nor erased; none of Alena's accounts an admin.
-@Suite("Payments: four eyes, random sequences of one admin's requests")
+@Suite("Payments: four eyes, random sequences of one admin's requests", .tags(.fifthProbe))
 struct FourEyesPropertyTests {
     /// How many sequences one run drives (`STAFFBOOK_FOUR_EYES_SEQUENCES` for more), and how long each is.
     static let sequences = ProcessInfo.processInfo.environment["STAFFBOOK_FOUR_EYES_SEQUENCES"].flatMap(Int.init) ?? 40

@@ -125,6 +125,42 @@ struct SecondFactorTests {
         }
     }
 
+    /// Fifth probe, finding 4: the right password reset the account's count of wrong codes, so
+    /// 40 codes for one account went through from one address within a minute. Now the account
+    /// takes five wrong codes in a window, from however many addresses, until a code succeeds.
+    @Test(.tags(.fifthProbe)) func aRightPasswordDoesNotResetTheWrongCodesCountedAgainstTheAccount() async throws {
+        try await TestApp.test { app in
+            let jana = try await app.createAccount(email: "jana@staffbook.test")
+            let secret = try await enrol(app, jana.email)
+            app.clock.advance(by: 60)
+            var refusedCodes = 0
+            var stopped = 0
+            for round in 0..<10 {
+                let address = "198.51.100.\(round + 1)"
+                let signedIn = try await app.execute(
+                    "/v1/auth/password", method: .post, headers: [.xForwardedFor: address],
+                    json: #"{"email":"\#(jana.email)","password":"\#(TestContext.password)"}"#)
+                guard signedIn.status == .accepted, let challenge = try? signedIn.decode(StepBody.self).challenge else {
+                    stopped += 1
+                    continue
+                }
+                for _ in 0..<4 {
+                    let answer = try await app.execute(
+                        "/v1/auth/second-factor", method: .post, headers: [.xForwardedFor: address],
+                        json: #"{"challenge":"\#(challenge)","code":"000000"}"#)
+                    if answer.status == .unauthorized { refusedCodes += 1 } else { #expect(answer.status == .tooManyRequests) }
+                }
+            }
+            #expect(refusedCodes == 5, "five wrong codes for the account, from ten addresses (before: 40): \(refusedCodes)")
+            #expect(stopped == 0, "the password still answers from a new address; the codes do not")
+            // Once the window has passed, a right code signs her in and the count starts again.
+            app.clock.advance(by: 16 * 60)
+            let challenge = try await passwordSignIn(app, jana.email).decode(StepBody.self).challenge
+            let done = try await complete(app, challenge, Self.code(secret, app.clock.now()))
+            #expect(done.status == .ok, "\(done.text)")
+        }
+    }
+
     @Test func anAdminResetsAnothersFactorButNotTheirOwnAndItIsAudited() async throws {
         try await TestApp.test { app in
             let admin = try await app.createAccount(email: "boss@staffbook.test", roles: [.admin])

@@ -9,4 +9,6 @@ extension Tag {
     /// A finding of the fourth outside probe (uploads, slow clients, disk, tokens after a
     /// reactivation): its test lives with the area it is about and carries this tag.
     @Tag static var fourthProbe: Self
+    /// Found by the fifth outside probe (issue 63).
+    @Tag static var fifthProbe: Self
 }
