@@ -56,7 +56,18 @@ extension Desk {
         let session = try require(view, "uploadMyInvoice")
         let month = try ownMonth(period, session: session)
         let uploader = services.invoiceUploader
-        let body = try await request.body.collect(upTo: uploader.maxBytes + 64 * 1024)
+        let limit = uploader.maxBytes + 64 * 1024
+        // A file over the limit is refused before it is read, on the month's page in words.
+        let tooLarge = InvoicePageInput.fileTooLarge(maxBytes: uploader.maxBytes, language: view.language)
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            return try await monthPage(view, month: month, typed: [:], problem: tooLarge, status: .contentTooLarge)
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limit)
+        } catch {
+            return try await monthPage(view, month: month, typed: [:], problem: tooLarge, status: .contentTooLarge)
+        }
         let form = try await PageForm.multipart(
             Data(buffer: body), contentType: request.headers[.contentType], fileField: "file", maxFileBytes: uploader.maxBytes)
         guard forms.accepts(form.fields["csrf"], for: session.sessionId) else { throw DeskRefusal.forgedForm }

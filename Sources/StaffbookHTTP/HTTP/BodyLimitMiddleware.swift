@@ -23,8 +23,9 @@ struct BodyLimitMiddleware: RouterMiddleware {
 
     private func limit(for request: Request) -> Int {
         let path = request.uri.path
-        // The desk's statement form: the same file as the API's, in a multipart envelope.
+        // The desk's statement and upload forms: the same files as the API's, in a multipart envelope.
         if request.method == .post, path == "/desk/payment-runs/statements" { return statementMaxBytes + Self.multipartAllowance }
+        if request.method == .post, path.hasPrefix("/desk/months/") { return uploadMaxBytes + Self.multipartAllowance }
         guard let match = Self.operationLimits.first(where: { $0.matches(request.method, path) }) else { return defaultMaxBytes }
         let file =
             switch match.kind {
@@ -40,7 +41,8 @@ struct BodyLimitMiddleware: RouterMiddleware {
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
         let maxBytes = limit(for: request)
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBytes {
+        // A page answers a body too large itself (the form again, in words); the API at once.
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBytes, !request.uri.path.hasPrefix("/desk/") {
             throw Problem(.payloadTooLarge, detail: Self.detail(maxBytes))
         }
         var request = request

@@ -54,6 +54,33 @@ struct DeskMonthsTests {
         }
     }
 
+    /// Fifth probe, finding 8: the desk's form refused files over 1 MiB (a bare 413) while the
+    /// API took 10 MiB. A 5 MiB scan uploads; an 11 MiB one is refused on the month's page in words.
+    @Test(.tags(.fifthProbe)) func aRealSizedScanUploadsFromTheDeskAndOneTooLargeIsRefusedOnThePage() async throws {
+        try await TestApp.test(configure: { InvoiceDesk.configure(&$0); $0.http.maxUploadBytes = 10 << 20 }) { app in
+            try await app.seedDemo()
+            let jan = DeskBrowser(app)
+            try await jan.signIn("jan.novak@staffbook.example")
+            let form = try await jan.get("/desk/months/2026-10")
+            let token = jan.token(of: form)
+            // A scanned page is a picture: five MiB of image data in one stream of a real PDF.
+            let scan = Multipart.demoPDF.dropLast(6) + Array("% \(String(repeating: "0", count: 5 << 20))\n%%EOF\n".utf8)
+            let parts: ([UInt8]) -> [Multipart.Part] = { file in
+                [
+                    Multipart.Part(name: "csrf", bytes: Array(token.utf8)), Multipart.Part(name: "amount", bytes: Array("42000".utf8)),
+                    Multipart.Part(name: "file", filename: "sken.pdf", contentType: "application/pdf", bytes: file),
+                ]
+            }
+            let uploaded = try await jan.postMultipart("/desk/months/2026-10", parts(Array(scan)))
+            #expect(uploaded.status == .seeOther && uploaded.headers[.location] == "/desk/months/2026-10?done=uploaded", "\(uploaded.status) \(uploaded.text.prefix(300))")
+            let huge = Multipart.demoPDF.dropLast(6) + Array("% \(String(repeating: "0", count: 11 << 20))\n%%EOF\n".utf8)
+            let refused = try await jan.postMultipart("/desk/months/2026-10", parts(Array(huge)))
+            #expect(refused.status == .contentTooLarge)
+            #expect(refused.headers[.contentType]?.hasPrefix("text/html") == true && refused.text.contains("larger than 10 MiB"), "a page, in words")
+            #expect(refused.text.contains("enctype=\"multipart/form-data\""), "with the form to choose a smaller file")
+        }
+    }
+
     /// The row of one month in the months table, from its `<tr>` to its `</tr>`.
     static func row(_ month: String, in html: String) -> String? {
         guard let link = html.range(of: "href=\"/desk/months/\(month)\""),
