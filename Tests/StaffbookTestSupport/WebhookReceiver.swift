@@ -50,6 +50,9 @@ public final class WebhookReceiver: Sendable {
     /// The status every request is answered with from now on.
     public func answer(_ status: Int) { state.status.store(status, ordering: .relaxed) }
 
+    /// Accepts every request from now on and never answers it: a server that hangs.
+    public func neverAnswer() { answer(0) }
+
     /// Answers every request from now on with 302 to `location`.
     public func redirect(to location: String) {
         state.location.withLock { $0 = location }
@@ -96,6 +99,7 @@ public final class WebhookReceiver: Sendable {
             case .end:
                 let status = state.status.load(ordering: .relaxed)
                 state.count.add(1, ordering: .relaxed)
+                if status == 0 { return }
                 if status == 200 {
                     let record = Received(
                         path: path, body: String(buffer: body), headers: headers, bytes: body.getBytes(at: body.readerIndex, length: body.readableBytes) ?? [])

@@ -27,6 +27,35 @@ package enum JobKind: String, Sendable, CaseIterable, Codable {
 
     /// The kinds an admin may run by hand (`POST /v1/jobs/{kind}/run`).
     package static let runnableByAdmins: [JobKind] = [.statements, .reminders]
+
+    /// Which of the worker's lanes runs it: what waits on someone else's server (a push service
+    /// any person's subscription names) has a lane of its own, so it never makes a password
+    /// reset or an invoice's checks wait behind it.
+    package var lane: JobLane {
+        switch self {
+        case .deliverPush, .deliverAPNs: .outbound
+        default: .main
+        }
+    }
+
+    /// The longest one run of it may take: past it the run is given up (and retried), so that
+    /// no kind holds its lane beyond what its work needs.
+    package var budget: Duration {
+        switch self {
+        case .deliverPush, .deliverAPNs: .seconds(20)
+        case .passwordReset: .seconds(30)
+        case .deliverNotification: .seconds(60)
+        case .invoiceChecks: .seconds(300)
+        case .statements, .reminders, .housekeeping, .retention, .personalExport: .seconds(900)
+        }
+    }
+}
+
+/// A lane of the worker: its claims take only its kinds.
+package enum JobLane: String, Sendable, CaseIterable {
+    case main, outbound
+
+    package var kinds: [JobKind] { JobKind.allCases.filter { $0.lane == self } }
 }
 
 package enum JobState: String, Sendable, CaseIterable, Codable {

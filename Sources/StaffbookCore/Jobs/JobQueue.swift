@@ -27,9 +27,9 @@ package protocol JobQueue: Sendable {
     func enqueue(_ jobs: [NewJob], now: Date) async throws -> Int
     /// Adds one job and returns it as stored (the existing one when its kind and key exist).
     func enqueue(_ job: NewJob, now: Date) async throws -> Job?
-    /// Takes the next due job (pending, or running with an expired lease) for `worker` until
-    /// `leaseUntil`, or nil when none is due.
-    func claim(now: Date, worker: String, leaseUntil: Date) async throws -> Job?
+    /// Takes the next due job of the lane's kinds (pending, or running with an expired lease) for
+    /// `worker` until `leaseUntil`, or nil when none is due.
+    func claim(now: Date, worker: String, leaseUntil: Date, lane: JobLane) async throws -> Job?
     /// Takes the pending jobs of `job`'s kind whose payload has `job`'s value of `field` off the
     /// queue (done: this run covers them) and gives `job` the payload `merge` makes of its own and
     /// theirs, in one transaction, so that a retry of `job` still covers them. The job as it now

@@ -32,8 +32,10 @@ package struct PushDevice: Sendable, Equatable {
 }
 
 package protocol PushDeviceRepository: Sendable {
-    /// Registers the token for the person's session (moving it when it was registered before,
-    /// by anyone: the phone is now theirs).
+    /// Registers the token for the person's session (moving their own from an older session, or
+    /// one whose session ended: the phone changed hands after a sign-out); a person keeps their
+    /// newest `PushLimits.perPerson`. A token another person's live session holds throws
+    /// `PushError.registeredToAnother`.
     func register(token: String, accountId: UUID, sessionId: UUID, now: Date) async throws -> PushDevice
     /// The person's devices whose session has not ended by `now`.
     func devices(accountId: UUID, now: Date) async throws -> [PushDevice]

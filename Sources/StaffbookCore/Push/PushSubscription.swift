@@ -59,11 +59,25 @@ package struct PushSubscriptionDraft: Sendable, Equatable {
 }
 
 package protocol PushRepository: Sendable {
-    /// Stores the browser's subscription for the person (replacing one with the same endpoint).
+    /// Stores the browser's subscription for the person (replacing their own with the same
+    /// endpoint); a person keeps their newest `PushLimits.perPerson`. An endpoint another person
+    /// subscribed throws `PushError.registeredToAnother`: it never moves silently.
     func subscribe(accountId: UUID, _ draft: PushSubscriptionDraft, now: Date) async throws -> PushSubscription
     func subscriptions(accountId: UUID) async throws -> [PushSubscription]
     /// Removes one of the person's; false when they have no such subscription.
     func unsubscribe(id: UUID, accountId: UUID) async throws -> Bool
     /// Forgets a subscription the push service says is gone.
     func forget(id: UUID) async throws
+}
+
+/// How many browsers and phones one person's notifications go to: the newest ones, so that a
+/// delivery posts to a bounded number of push services (stale subscriptions drop off).
+package enum PushLimits {
+    package static let perPerson = 10
+}
+
+package enum PushError: Error, Sendable, Equatable {
+    /// The browser or phone gets another person's notifications: they turn them off (or sign
+    /// out on it) first. Moving it silently would send one person's notifications to another.
+    case registeredToAnother
 }

@@ -19,7 +19,7 @@ extension ProblemType {
         case .ownRequest, .notASecondAdmin: ["Invoices", "Payments", "People"]
         case .cursorExpired: ["Me", "Teams"]
         case .personStillActive: ["People"]
-        case .pushNotConfigured: ["Me"]
+        case .pushNotConfigured, .pushRegisteredToAnother: ["Me"]
         case .absenceOverlap, .absenceBalanceExceeded: ["Absences"]
         case .invalidIsdoc, .checksNeedAttention: ["Invoices"]
         case .invoiceInPaymentRun: ["Invoices", "Payments"]

@@ -12,6 +12,7 @@ extension Problem {
         case let error as InvoiceError: self = Self(invoice: error)
         case let refusal as InvoiceRefusal: self = Self(invoiceRefusal: refusal)
         case let refusal as AdminChangeRefusal: self = Self(adminChange: refusal)
+        case PushError.registeredToAnother: self = Problem(.pushRegisteredToAnother)
         case let error as IdempotencyError: self = Self(idempotency: error)
         case let error as TimeError: self = Self(time: error)
         case let error as PaymentRunError: self = Self(payments: error)

@@ -46,6 +46,7 @@ enum ProblemType: String, Sendable, CaseIterable {
     case cursorExpired = "cursor-expired"
     case personStillActive = "person-still-active"
     case pushNotConfigured = "push-not-configured"
+    case pushRegisteredToAnother = "push-registered-to-another"
     case ownRequest = "own-request"
     case notASecondAdmin = "not-a-second-admin"
     case secondFactorActive = "second-factor-active"
@@ -289,6 +290,13 @@ enum ProblemType: String, Sendable, CaseIterable {
                 detail: LocalizedText(
                     en: "This server has no key for this push service (Web Push or APNs); notifications reach e-mail and chat only.",
                     cs: "Tento server nemá klíč pro tuto službu push (Web Push nebo APNs); upozornění chodí jen e-mailem a do chatu."))
+        case .pushRegisteredToAnother:
+            Entry(
+                status: .conflict, title: LocalizedText(en: "Another person's browser or phone", cs: "Prohlížeč nebo telefon jiné osoby"),
+                detail: LocalizedText(
+                    en: "This browser or phone gets another person's notifications: they turn them off on their Me page (or sign out on it) first.",
+                    cs: "Tento prohlížeč nebo telefon dostává upozornění jiné osoby: ta je nejdřív vypne na své stránce Já (nebo se na něm odhlásí).")
+            )
         case .personStillActive:
             Entry(
                 status: .conflict, title: LocalizedText(en: "Still active", cs: "Stále aktivní"),

@@ -22,7 +22,8 @@ package enum InvoicePageInput {
     package static func fileTooLarge(maxBytes: Int, language: Language) -> PageProblem {
         let mib = maxBytes >> 20
         let detail = LocalizedText(
-            en: "The file is larger than \(mib) MiB, the most an invoice's file may be. Save it smaller (a scan at 150–200 dpi is enough) and choose it again.",
+            en:
+                "The file is larger than \(mib) MiB, the most an invoice's file may be. Save it smaller (a scan at 150–200 dpi is enough) and choose it again.",
             cs: "Soubor je větší než \(mib) MiB, víc soubor faktury mít nesmí. Uložte ho menší (na sken stačí 150–200 dpi) a vyberte ho znovu.")
         return PageProblem(Problem(.payloadTooLarge, detail: detail), language: language)
     }

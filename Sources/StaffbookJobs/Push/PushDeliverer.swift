@@ -33,14 +33,27 @@ package struct PushDeliverer: Sendable {
     /// How long a push service keeps a message for a browser that is offline.
     static let timeToLive = 24 * 3600
 
+    /// How long one notification's posts may take together: they go at once, each browser's push
+    /// service is waited for at most this long, and one that never answers fails alone.
+    static let deadline: Duration = .seconds(15)
+
     package func deliver(notificationId: UUID) async throws {
         guard let message = try await PushMessage.of(notificationId, notifications: notifications, renderer: renderer) else { return }
         let shown: [String: String] = ["title": message.title, "body": message.body, "kind": message.kind.rawValue, "url": "/desk"]
         let payload = Array(try JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys]))
-        for subscription in try await subscriptions.subscriptions(accountId: message.accountId) {
-            let outcome = await send(payload, to: subscription)
+        let found = try await subscriptions.subscriptions(accountId: message.accountId)
+        let outcomes = await withTaskGroup(of: (UUID, String).self) { group in
+            for subscription in found {
+                group.addTask {
+                    let outcome = try? await Deadline.run(within: Self.deadline) { await self.send(payload, to: subscription) }
+                    return (subscription.id, outcome ?? "failed")
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for (id, outcome) in outcomes {
             Counter(label: "staffbook_push_messages_total", dimensions: [("outcome", outcome)]).increment()
-            if outcome == "gone" { try await subscriptions.forget(id: subscription.id) }
+            if outcome == "gone" { try await subscriptions.forget(id: id) }
         }
     }
 

@@ -5,9 +5,11 @@ import ServiceLifecycle
 import StaffbookCore
 
 /// Works the job queue on this instance: puts the schedules' due occurrences into the queue,
-/// then runs due jobs one at a time until none is left. It wakes when PostgreSQL notifies
-/// `staffbook_jobs` (a job was added anywhere) and every poll interval; on SIGTERM it finishes
-/// the job in hand and stops. Every instance runs one; the queue hands each job to one of them.
+/// then runs due jobs until none is left, in lanes that never wait for each other (the main
+/// kinds, `JOBS_CONCURRENCY` at a time; pushes to other people's servers; webhook attempts),
+/// each run within its kind's budget. It wakes when PostgreSQL notifies `staffbook_jobs` (a job
+/// was added anywhere) and every poll interval; on SIGTERM it finishes the jobs in hand and
+/// stops. Every instance runs one; the queue hands each job to one of them.
 package final class JobWorker: Service, Sendable {
     let queue: any JobQueue
     let monthEnd: MonthEndService
@@ -61,37 +63,69 @@ package final class JobWorker: Service, Sendable {
     }
 
     package func run() async throws {
-        let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        // Each loop waits on its own wake-ups, so that none waits for another's work: the main
+        // lanes, the outbound lane (pushes to other people's servers) and webhook deliveries.
+        let loops = Loop.allCases
+        let streams = loops.map { _ in AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1)) }
+        let wakeAll: @Sendable () -> Void = { for (_, wake) in streams { wake.yield() } }
         let pollInterval = config.pollInterval
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
-                group.addTask { await self.listen(wake) }
+                group.addTask { for await _ in self.queue.additions() { wakeAll() } }
                 group.addTask {
                     while !Task.isCancelled {
-                        wake.yield()
+                        wakeAll()
                         try? await Task.sleep(for: pollInterval)
                     }
                 }
-                for await _ in wakeups { await tick() }
+                // The loops end when shutdown finishes their wake-ups; then the listening ends.
+                await withDiscardingTaskGroup { lanes in
+                    for (loop, (wakeups, _)) in zip(loops, streams) {
+                        lanes.addTask { for await _ in wakeups { await self.work(loop) } }
+                    }
+                }
                 group.cancelAll()
             }
         } onGracefulShutdown: {
-            wake.finish()
+            for (_, wake) in streams { wake.finish() }
         }
     }
 
-    /// Wakes the worker whenever a job is added on any instance.
-    private func listen(_ wake: AsyncStream<Void>.Continuation) async {
-        for await _ in queue.additions() { wake.yield() }
+    /// What the worker's loops do when woken.
+    enum Loop: CaseIterable {
+        /// The schedules, then the main lanes until nothing is due.
+        case main
+        /// Pushes, one lane.
+        case outbound
+        /// Webhook attempts that are due.
+        case webhooks
     }
 
-    /// Schedules what is due, runs every due job and makes every due webhook attempt; returns how
-    /// many jobs ran. Tests call it with their clock where they want the month to be.
+    private func work(_ loop: Loop) async {
+        do {
+            switch loop {
+            case .main:
+                try await schedule()
+                _ = try await runDue(.main)
+                Self.depth.record(try await queue.depth(now: clock.now()))
+            case .outbound:
+                _ = try await runLane(.outbound)
+            case .webhooks:
+                _ = try await webhooks.deliverDue()
+            }
+        } catch {
+            logger.error("job worker loop failed", metadata: LoggedFailure.metadata(error))
+        }
+    }
+
+    /// Schedules what is due, runs every due job of every lane and makes every due webhook
+    /// attempt, one after the other; returns how many jobs ran. Tests call it with their clock
+    /// where they want the month to be.
     @discardableResult
     package func tick() async -> Int {
         do {
             try await schedule()
-            let ran = try await runDue()
+            let ran = try await runDue(.main) + runLane(.outbound)
             try await webhooks.deliverDue()
             Self.depth.record(try await queue.depth(now: clock.now()))
             return ran
@@ -109,21 +143,23 @@ package final class JobWorker: Service, Sendable {
         try await queue.enqueue(due, now: now)
     }
 
-    /// Claims and runs due jobs until none is left, `concurrency` at a time: each lane claims its
-    /// next job when its last one ends (claims skip what another lane or instance holds).
-    func runDue() async throws -> Int {
-        guard config.concurrency > 1 else { return try await runLane() }
+    /// Claims and runs the lane's due jobs until none is left, `concurrency` at a time: each
+    /// claims its next job when its last one ends (claims skip what another one or instance holds).
+    func runDue(_ lane: JobLane) async throws -> Int {
+        guard config.concurrency > 1 else { return try await runLane(lane) }
         return try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<config.concurrency { group.addTask { try await self.runLane() } }
+            for _ in 0..<config.concurrency { group.addTask { try await self.runLane(lane) } }
             return try await group.reduce(0, +)
         }
     }
 
-    private func runLane() async throws -> Int {
+    private func runLane(_ lane: JobLane) async throws -> Int {
         var ran = 0
         while !Task.isShuttingDownGracefully {
             let now = clock.now()
-            guard let job = try await queue.claim(now: now, worker: workerId, leaseUntil: now.addingTimeInterval(config.lease)) else {
+            guard
+                let job = try await queue.claim(now: now, worker: workerId, leaseUntil: now.addingTimeInterval(config.lease), lane: lane)
+            else {
                 return ran
             }
             await run(job)
@@ -143,7 +179,12 @@ package final class JobWorker: Service, Sendable {
         defer { heartbeat.cancel() }
         let outcome: NotificationDeliverer.Outcome
         do {
-            outcome = try await handle(job)
+            // Past its kind's budget a run is given up and tried again later: no kind holds the
+            // lane beyond what its work needs.
+            outcome = try await Deadline.run(within: job.kind.budget) { try await self.handle(job) }
+        } catch let passed as Deadline.Passed {
+            logger.warning("job ran past its budget", metadata: ["kind": .string(job.kind.rawValue), "budget": "\(passed.limit)"])
+            outcome = .retry(error: passed.description, effects: [])
         } catch {
             outcome = .retry(error: Self.describe(error), effects: [])
         }

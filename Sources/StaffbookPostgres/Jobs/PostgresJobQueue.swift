@@ -74,8 +74,13 @@ package struct PostgresJobQueue: JobQueue {
         return rows.count
     }
 
-    package func claim(now: Date, worker: String, leaseUntil: Date) async throws -> Job? {
+    package func claim(now: Date, worker: String, leaseUntil: Date, lane: JobLane) async throws -> Job? {
         let logger = self.logger
+        // The outbound kinds' partial index (schema 0051) keeps the outbound lane's claim from
+        // reading past a month-end's thousands of due checks; the main lane skips the few pushes
+        // at the head of the shared index.
+        let kinds = JobLane.outbound.kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let filter = lane == .outbound ? "kind IN (\(kinds))" : "kind NOT IN (\(kinds))"
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """
@@ -83,7 +88,8 @@ package struct PostgresJobQueue: JobQueue {
                     started_at = \(now)
                 WHERE id = (
                     SELECT id FROM jobs
-                    WHERE (state = 'pending' AND run_at <= \(now)) OR (state = 'running' AND locked_until < \(now))
+                    WHERE ((state = 'pending' AND run_at <= \(now)) OR (state = 'running' AND locked_until < \(now)))
+                      AND \(unescaped: filter)
                     ORDER BY run_at, id
                     FOR UPDATE SKIP LOCKED
                     LIMIT 1

@@ -23,18 +23,27 @@ package struct PostgresPushDeviceRepository: PushDeviceRepository {
 
     package func register(token: String, accountId: UUID, sessionId: UUID, now: Date) async throws -> PushDevice {
         let logger = self.logger
-        return try await database.withConnection { connection in
+        return try await database.withTransaction { connection in
             let rows = try await connection.query(
                 """
                 INSERT INTO push_devices AS d (account_id, session_id, token, created_at)
                 VALUES (\(accountId), \(sessionId), \(token), \(now))
                 ON CONFLICT (token) DO UPDATE SET account_id = EXCLUDED.account_id, session_id = EXCLUDED.session_id,
                     created_at = EXCLUDED.created_at
+                WHERE d.account_id = EXCLUDED.account_id OR NOT EXISTS (
+                    SELECT 1 FROM sessions s WHERE s.id = d.session_id AND s.revoked_at IS NULL AND s.expires_at > \(now))
                 RETURNING \(unescaped: Self.columns)
                 """,
                 logger: logger
             ).collect()
-            return try Self.device(try StoredValue.single(rows, column: "push_devices.id"))
+            guard let row = rows.first else { throw PushError.registeredToAnother }
+            try await connection.query(
+                """
+                DELETE FROM push_devices WHERE account_id = \(accountId) AND id NOT IN (
+                    SELECT id FROM push_devices WHERE account_id = \(accountId) ORDER BY created_at DESC, id DESC LIMIT \(PushLimits.perPerson))
+                """,
+                logger: logger)
+            return try Self.device(row)
         }
     }
 
@@ -44,7 +53,7 @@ package struct PostgresPushDeviceRepository: PushDeviceRepository {
             try await connection.query(
                 """
                 SELECT \(unescaped: Self.columns) \(unescaped: Self.active)
-                WHERE d.account_id = \(accountId) AND s.expires_at > \(now) ORDER BY d.created_at, d.id LIMIT 50
+                WHERE d.account_id = \(accountId) AND s.expires_at > \(now) ORDER BY d.created_at DESC, d.id DESC LIMIT \(PushLimits.perPerson)
                 """,
                 logger: logger
             ).collect().map(Self.device)

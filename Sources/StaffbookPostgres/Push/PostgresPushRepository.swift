@@ -21,18 +21,25 @@ package struct PostgresPushRepository: PushRepository {
 
     package func subscribe(accountId: UUID, _ draft: PushSubscriptionDraft, now: Date) async throws -> PushSubscription {
         let logger = self.logger
-        return try await database.withConnection { connection in
+        return try await database.withTransaction { connection in
             let rows = try await connection.query(
                 """
-                INSERT INTO push_subscriptions (account_id, endpoint, p256dh, auth, created_at)
+                INSERT INTO push_subscriptions AS p (account_id, endpoint, p256dh, auth, created_at)
                 VALUES (\(accountId), \(draft.endpoint), \(Data(draft.p256dh)), \(Data(draft.auth)), \(now))
-                ON CONFLICT (endpoint) DO UPDATE SET account_id = EXCLUDED.account_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
-                    created_at = EXCLUDED.created_at
+                ON CONFLICT (endpoint) DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, created_at = EXCLUDED.created_at
+                WHERE p.account_id = EXCLUDED.account_id
                 RETURNING \(unescaped: Self.columns)
                 """,
                 logger: logger
             ).collect()
-            return try Self.subscription(try StoredValue.single(rows, column: "push_subscriptions.id"))
+            guard let row = rows.first else { throw PushError.registeredToAnother }
+            try await connection.query(
+                """
+                DELETE FROM push_subscriptions WHERE account_id = \(accountId) AND id NOT IN (
+                    SELECT id FROM push_subscriptions WHERE account_id = \(accountId) ORDER BY created_at DESC, id DESC LIMIT \(PushLimits.perPerson))
+                """,
+                logger: logger)
+            return try Self.subscription(row)
         }
     }
 
@@ -40,7 +47,10 @@ package struct PostgresPushRepository: PushRepository {
         let logger = self.logger
         return try await database.withConnection { connection in
             try await connection.query(
-                "SELECT \(unescaped: Self.columns) FROM push_subscriptions WHERE account_id = \(accountId) ORDER BY created_at, id LIMIT 50",
+                """
+                SELECT \(unescaped: Self.columns) FROM push_subscriptions WHERE account_id = \(accountId)
+                ORDER BY created_at DESC, id DESC LIMIT \(PushLimits.perPerson)
+                """,
                 logger: logger
             ).collect().map(Self.subscription)
         }

@@ -102,7 +102,7 @@ struct MoneyPathTests {
                 let jobs = PostgresJobQueue(database: pool, logger: TestDatabase.logger)
                 _ = try await app.sql("DELETE FROM jobs")
                 _ = try await app.sql("SELECT queue_invoice_checks('\(Demo.janNovak)', '2026-11-01', now())")
-                let claimed = try #require(try await jobs.claim(now: app.clock.now(), worker: "w", leaseUntil: app.clock.now().addingTimeInterval(60)))
+                let claimed = try #require(try await jobs.claim(now: app.clock.now(), worker: "w", leaseUntil: app.clock.now().addingTimeInterval(60), lane: .main))
                 #expect(claimed.kind == .invoiceChecks)
                 // While it runs, another change of the month arrives.
                 _ = try await app.sql("SELECT queue_invoice_checks('\(Demo.janNovak)', '2026-11-01', now())")

@@ -131,15 +131,20 @@ struct APNsTests {
             #expect(try await app.send(.delete, "/v1/me/devices/\(device.id)", token: petra).status == .notFound)
             #expect(try await app.send(.get, "/v1/me/devices", token: petra).decode(Devices.self).items.isEmpty)
 
-            // The same phone registered by Petra (it changed hands) is hers now.
-            let moved = try await app.send(.post, "/v1/me/devices", token: petra, json: #"{"token":"\#(Self.phone)"}"#).decode(Device.self)
-            #expect(moved.id == device.id)
-            #expect(try await app.send(.get, "/v1/me/devices", token: jan.accessToken).decode(Devices.self).items.isEmpty)
+            // Fifth probe, finding 9: the same token registered by Petra moved Jan's phone to her
+            // (his phone then got her notifications). While his session lives, it is refused.
+            let taken = try await app.send(.post, "/v1/me/devices", token: petra, json: #"{"token":"\#(Self.phone)"}"#)
+            #expect(taken.status == .conflict && taken.problem?.type == "urn:staffbook:problem:push-registered-to-another", "\(taken.text)")
+            #expect(try await app.send(.get, "/v1/me/devices", token: jan.accessToken).decode(Devices.self).items.map(\.id) == [device.id])
 
             let again = try await app.send(.post, "/v1/me/devices", token: jan.accessToken, json: #"{"token":"\#(Self.otherPhone)"}"#)
             #expect(again.status == .created)
             #expect(try await app.send(.post, "/v1/auth/logout", token: jan.accessToken).status == .noContent)
-            #expect(try await app.sql("SELECT token FROM push_devices") == [Self.phone], "Jan's phone went with his session; Petra's stays")
+            #expect(try await app.sql("SELECT count(*)::text FROM push_devices") == ["0"], "Jan's phones went with his session")
+            // Signed out on it, the phone changed hands: Petra registers it as hers.
+            let moved = try await app.send(.post, "/v1/me/devices", token: petra, json: #"{"token":"\#(Self.phone)"}"#)
+            #expect(moved.status == .created)
+            #expect(try await app.sql("SELECT token FROM push_devices") == [Self.phone])
         }
         peer.stop()
     }

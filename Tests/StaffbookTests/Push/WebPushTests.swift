@@ -124,6 +124,13 @@ struct WebPushTests {
             )
             let id = try subscribed.decode(Subscribed.self).id
             #expect(try await app.send(.delete, "/v1/me/push-subscriptions/\(id)", token: petra).status == .notFound)
+            // Fifth probe, finding 9: Petra subscribing Jan's browser's endpoint moved it to her. Refused now.
+            let taken = try await app.send(
+                .post, "/v1/me/push-subscriptions", token: petra,
+                json: #"{"endpoint":"\#(receiver.url)/push/jan","keys":{"p256dh":"\#(Base64URL.encode(browser.publicKey.x963Representation))","auth":"\#(auth)"}}"#
+            )
+            #expect(taken.status == .conflict && taken.problem?.type == "urn:staffbook:problem:push-registered-to-another")
+            #expect(try await app.sql("SELECT account_id::text FROM push_subscriptions") == [Demo.janNovak.lowercasedString])
             _ = try await app.send(
                 .put, "/v1/me/notification-preferences", token: jan, json: #"{"language":"cs","channels":{"absence_decided":"off"}}"#)
             let asked = try await app.send(

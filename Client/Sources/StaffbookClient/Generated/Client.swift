@@ -75,6 +75,7 @@ import Foundation
 /// | `urn:staffbook:problem:person-still-active` | 409 | only someone who left can be erased: deactivate them first |
 /// | `urn:staffbook:problem:cursor-expired` | 410 | a changes feed's cursor is older than the history kept (30 days): sync from scratch |
 /// | `urn:staffbook:problem:push-not-configured` | 409 | the server has no key for that push service (`PUSH_VAPID_PRIVATE_KEY`, `APNS_KEY_FILE`): browsers cannot subscribe, phones cannot register |
+/// | `urn:staffbook:problem:push-registered-to-another` | 409 | the browser's endpoint or the phone's token is registered by another person (on a live session): they turn it off or sign out there first; it never moves silently |
 /// | `urn:staffbook:problem:own-request` | 409 | the admin asked for this approval over failing checks (or this bank account's confirmation, or this change of who is an admin) already: another admin agrees to it |
 /// | `urn:staffbook:problem:not-a-second-admin` | 409 | an admin made less than `PAYMENTS_SECOND_ADMIN_DAYS` (7) days ago cannot yet be the second pair of eyes; the detail says from when they can |
 /// | `urn:staffbook:problem:second-factor-active` | 409 | the caller already has a confirmed second factor: turn it off with a code before enrolling another |
