@@ -34,6 +34,19 @@ package enum ChangeScope: Sendable, Equatable {
     case team(UUID)
 }
 
+/// A feed read: whose changes, and which kinds of record its reader may read through the API
+/// (the same access decision as the operations that read them), so that nothing reaches a reader
+/// through the feed that the API would answer 404 or 403 for.
+package struct ChangeRequest: Sendable, Equatable {
+    package var scope: ChangeScope
+    package var resources: [EventResource]
+
+    package init(_ scope: ChangeScope, resources: [EventResource]) {
+        self.scope = scope
+        self.resources = resources
+    }
+}
+
 /// Where a device's last sync ended: a position in the feed, opaque to clients.
 package struct ChangeCursor: Sendable, Equatable, Comparable {
     package var position: Int64
@@ -66,7 +79,7 @@ package enum ChangeRead: Sendable, Equatable {
 package protocol ChangeFeedRepository: Sendable {
     /// Changes in `scope` after `cursor`, at most `limit`; without a cursor, none and the
     /// position now (where a device that has just synced from scratch starts).
-    func changes(_ scope: ChangeScope, after cursor: ChangeCursor?, limit: Int) async throws -> ChangeRead
+    func changes(_ request: ChangeRequest, after cursor: ChangeCursor?, limit: Int) async throws -> ChangeRead
     /// Forgets events that occurred before `before`; returns how many.
     func prune(before: Date) async throws -> Int
 }

@@ -15,7 +15,8 @@ struct ChangesAPI: AreaHandler {
     func listMyChanges(_ input: Operations.ListMyChanges.Input) async throws -> Operations.ListMyChanges.Output {
         let caller = try RequestScope.requireCaller()
         let (cursor, limit) = try Self.query(since: input.query.since, limit: input.query.limit)
-        return .ok(.init(body: .json(try Self.list(try await changes.changes(.person(caller.accountId), after: cursor, limit: limit)))))
+        let request = ChangeRequest(.person(caller.accountId), resources: FeedAccess.resources(for: caller, own: true))
+        return .ok(.init(body: .json(try Self.list(try await changes.changes(request, after: cursor, limit: limit)))))
     }
 
     func listTeamChanges(_ input: Operations.ListTeamChanges.Input) async throws -> Operations.ListTeamChanges.Output {
@@ -25,7 +26,9 @@ struct ChangesAPI: AreaHandler {
         let leads = team?.members.contains { $0.id == caller.accountId && $0.leader } ?? false
         guard team != nil, leads || caller.has(.admin) else { throw Problem(.notFound) }
         let (cursor, limit) = try Self.query(since: input.query.since, limit: input.query.limit)
-        return .ok(.init(body: .json(try Self.list(try await changes.changes(.team(id), after: cursor, limit: limit)))))
+        // A leader who is also a member reads the team's records as a leader does: others'.
+        let request = ChangeRequest(.team(id), resources: FeedAccess.resources(for: caller, own: false))
+        return .ok(.init(body: .json(try Self.list(try await changes.changes(request, after: cursor, limit: limit)))))
     }
 
     static func query(since: String?, limit: Int?) throws -> (ChangeCursor?, Int) {

@@ -36,7 +36,7 @@ package struct PostgresChangeFeed: ChangeFeedRepository {
         return rows.count
     }
 
-    package func changes(_ scope: ChangeScope, after cursor: ChangeCursor?, limit: Int) async throws -> ChangeRead {
+    package func changes(_ request: ChangeRequest, after cursor: ChangeCursor?, limit: Int) async throws -> ChangeRead {
         let logger = self.logger
         return try await database.withTransaction { connection in
             let unplaced =
@@ -54,11 +54,11 @@ package struct PostgresChangeFeed: ChangeFeedRepository {
             // A cursor from before the kept history, or from another database: start over.
             guard cursor.position >= forgotten, cursor.position <= latest else { return .expired }
             let (person, team): (UUID?, UUID?) =
-                switch scope {
+                switch request.scope {
                 case .person(let id): (id, nil)
                 case .team(let id): (nil, id)
                 }
-            let resources = EventResource.inFeeds.map(\.rawValue)
+            let resources = EventResource.inFeeds.filter(request.resources.contains).map(\.rawValue)
             let rows = try await connection.query(
                 """
                 SELECT e.position, e.id, e.type, e.resource, e.subject, e.deleted,

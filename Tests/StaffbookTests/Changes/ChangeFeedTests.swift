@@ -151,4 +151,38 @@ struct ChangeFeedTests {
             #expect(try await app.send(.get, teamPath, token: jan).status == .notFound)
         }
     }
+
+    /// Fifth probe, finding 6: a leader's team feed carried the members' invoices (amount, state,
+    /// the admin's reason for a return) while the leader got 404 for the invoice, and a personal
+    /// key with only `time:read` read its person's invoice amounts the same way. A feed carries
+    /// what its reader reads through the API.
+    @Test(.tags(.fifthProbe)) func aFeedCarriesOnlyWhatItsReaderReadsThroughTheAPI() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let lead = try await app.token("lead.mobile@staffbook.example")
+            let admin = try await app.token("admin@staffbook.example")
+            let timeKey = try await app.personalToken("jan.novak@staffbook.example", scopes: ["time:read"])
+            let invoiceKey = try await app.personalToken("jan.novak@staffbook.example", scopes: ["time:read", "invoices:read"])
+            let teamPath = "/v1/teams/\(Demo.mobileTeam)/changes"
+            let starts = (
+                lead: try await Self.read(app, lead, teamPath, since: nil).next, admin: try await Self.read(app, admin, teamPath, since: nil).next,
+                timeKey: try await Self.read(app, timeKey, since: nil).next, invoiceKey: try await Self.read(app, invoiceKey, since: nil).next
+            )
+            #expect(try await app.upload("2026-11", token: jan).status == .created)
+            _ = try await app.send(
+                .post, "/v1/me/time-entries", token: jan, json: TimeAPI.json(projectId: Demo.internalProject, "2026-11-15", "20:00", "21:00"))
+            let invoice = try #require(try await app.sql("SELECT id::text FROM invoices WHERE account_id = '\(Demo.janNovak)' AND period = '2026-11-01'").first ?? nil)
+            #expect(try await app.send(.get, "/v1/invoices/\(invoice)", token: lead).status == .notFound, "the leader reads no member's invoice")
+
+            let leaders = try await Self.read(app, lead, teamPath, since: starts.lead).items.map(\.resource)
+            let admins = try await Self.read(app, admin, teamPath, since: starts.admin).items.map(\.resource)
+            let timeOnly = try await Self.read(app, timeKey, since: starts.timeKey).items.map(\.resource)
+            let withInvoices = try await Self.read(app, invoiceKey, since: starts.invoiceKey).items.map(\.resource)
+            #expect(!leaders.contains("invoice") && leaders.contains("time_entry"), "\(leaders)")
+            #expect(admins.contains("invoice") && admins.contains("time_entry"), "\(admins)")
+            #expect(!timeOnly.contains("invoice") && timeOnly.contains("time_entry"), "a time:read key: \(timeOnly)")
+            #expect(withInvoices.contains("invoice") && withInvoices.contains("time_entry"), "\(withInvoices)")
+        }
+    }
 }
