@@ -10,6 +10,9 @@ package struct PersonalDataExport: Sendable {
         /// What the file holds, for the README.
         package var description: String
         package var contents: Data
+        /// Where the contents wait on disk instead (an uploaded file, written there as it was
+        /// read, so that an export never holds every file in memory); `contents` is empty then.
+        package var spooled: String?
         /// Whether the contents are compressed already (PDF, images), so the archive stores them as they are.
         package var compressed: Bool
 
@@ -18,6 +21,11 @@ package struct PersonalDataExport: Sendable {
             self.description = description
             self.contents = contents
             self.compressed = compressed
+        }
+
+        package init(path: String, description: String, spooledAt file: String, compressed: Bool) {
+            self.init(path: path, description: description, contents: Data(), compressed: compressed)
+            spooled = file
         }
     }
 
@@ -109,15 +117,30 @@ package struct QueuedExport: Sendable, Equatable {
 
 package protocol PersonalDataRepository: Sendable {
     /// Everything held about the person, read in one snapshot; nil when there is no such person.
-    func export(personId: UUID, now: Date) async throws -> PersonalDataExport?
+    /// With `spool`, each uploaded file is written into that directory as it is read (one in
+    /// memory at a time) and named there instead of held. `exclusive`: while another export of
+    /// the person is being read, throws `PersonalDataError.exportInProgress`.
+    func export(personId: UUID, now: Date, spool: URL?, exclusive: Bool) async throws -> PersonalDataExport?
     /// Records in the person's history that their data was handed over, and to whom.
     func recordExport(personId: UUID, by actor: UUID, now: Date) async throws
     /// The bytes of the person's uploaded files (what decides whether an export fits one answer);
     /// nil when there is no such person.
     func uploadedBytes(personId: UUID) async throws -> Int?
-    /// Queues an export to be made by a job (with the job, in one transaction).
+    /// Queues an export to be made by a job (with the job, in one transaction). One per person:
+    /// one being made, or made in the last day, is answered again; a newer one replaces the
+    /// person's older archive, so at most one is kept.
     func queueExport(personId: UUID, by actor: UUID, now: Date) async throws -> QueuedExport
     func queuedExport(id: UUID) async throws -> QueuedExport?
     /// Keeps the made archive until the export expires.
     func storeArchive(_ data: Data, fileName: String, exportId: UUID, now: Date) async throws
+}
+
+package enum PersonalDataError: Error, Sendable, Equatable {
+    /// Another export of the person is being read right now: the next may start in seconds.
+    case exportInProgress
+}
+
+extension QueuedExport {
+    /// A made or making export younger than this is answered again instead of made anew.
+    package static let reusedFor: TimeInterval = 86400
 }

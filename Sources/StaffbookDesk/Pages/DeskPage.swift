@@ -83,6 +83,17 @@ struct DeskPage {
             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// A download sent as it is read (a person's export, from disk), of a known size.
+    static func download(streaming chunks: AsyncThrowingStream<ByteBuffer, any Error>, count: Int, type: String, name: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
+                .contentLength: String(count),
+            ],
+            body: ResponseBody(asyncSequence: chunks))
+    }
+
     static func redirect(_ location: String, cookies: [Cookie] = []) -> Response {
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         for cookie in cookies { response.setCookie(cookie) }

@@ -19,7 +19,8 @@ extension Desk {
 
     private func download(of personId: UUID, by actor: UUID) async throws -> Response {
         switch try await services.personalDataExporter.export(of: personId, by: actor) {
-        case .archive(let archive)?: return DeskPage.download(archive.data, type: "application/zip", name: archive.fileName)
+        case .archive(let archive)?:
+            return DeskPage.download(streaming: archive.chunks, count: archive.count, type: "application/zip", name: archive.fileName)
         // Too large for one answer: the link is mailed to whoever asked, so they are told on their own page.
         case .queued?: return DeskPage.redirect("/desk/me?done=exportQueued")
         case nil: throw DeskRefusal.notFound

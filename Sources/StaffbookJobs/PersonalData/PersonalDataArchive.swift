@@ -7,10 +7,29 @@ import StaffbookCore
 #endif
 
 /// A person's export as a ZIP, written by libzip: JSON deflated, uploaded files (PDFs, images)
-/// stored as they are. Built in memory: an answer's export is small (its files under
-/// `EXPORT_INLINE_MAX_BYTES`); a larger one is made by a job, one at a time per worker.
+/// stored as they are. An answer's export is written to a file from files spooled on disk, so
+/// that it never holds the person's files in memory; a job's (larger, kept in PostgreSQL) is
+/// built in memory, one at a time per worker.
 package enum PersonalDataArchive {
-    package struct Failed: Error {}
+    package struct Failed: Error {
+        package init() {}
+    }
+
+    /// Writes the archive at `path`; libzip reads a spooled file when it writes it.
+    package static func zip(_ files: [PersonalDataExport.File], to path: String) throws(Failed) {
+        var error: Int32 = 0
+        guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &error) else { throw Failed() }
+        for file in files {
+            guard add(file, to: archive) else {
+                zip_discard(archive)
+                throw Failed()
+            }
+        }
+        guard zip_close(archive) == 0 else {
+            zip_discard(archive)
+            throw Failed()
+        }
+    }
 
     package static func zip(_ files: [PersonalDataExport.File]) throws(Failed) -> Data {
         var error = zip_error_t()
@@ -34,16 +53,24 @@ package enum PersonalDataArchive {
         return try read(target)
     }
 
-    /// Adds one file; libzip takes a copy it frees itself.
+    /// Adds one file: a spooled one read from disk when the archive is written, otherwise a
+    /// copy libzip frees itself.
     private static func add(_ file: PersonalDataExport.File, to archive: OpaquePointer) -> Bool {
-        let count = file.contents.count
-        guard let copy = malloc(max(count, 1)) else { return false }
-        file.contents.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress { memcpy(copy, base, count) }
-        }
-        guard let source = zip_source_buffer(archive, copy, UInt64(count), 1) else {
-            free(copy)
-            return false
+        let source: OpaquePointer
+        if let spooled = file.spooled {
+            guard let opened = zip_source_file(archive, spooled, 0, -1) else { return false }
+            source = opened
+        } else {
+            let count = file.contents.count
+            guard let copy = malloc(max(count, 1)) else { return false }
+            file.contents.withUnsafeBytes { bytes in
+                if let base = bytes.baseAddress { memcpy(copy, base, count) }
+            }
+            guard let buffered = zip_source_buffer(archive, copy, UInt64(count), 1) else {
+                free(copy)
+                return false
+            }
+            source = buffered
         }
         let index = zip_file_add(archive, file.path, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
         guard index >= 0 else {

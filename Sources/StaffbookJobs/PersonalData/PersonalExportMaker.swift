@@ -16,7 +16,7 @@ package struct PersonalExportMaker: Sendable {
     package func make(exportId: UUID) async throws -> NotificationDeliverer.Outcome {
         let now = clock.now()
         guard let queued = try await repository.queuedExport(id: exportId), queued.archive == nil, queued.expiresAt > now,
-            let export = try await repository.export(personId: queued.personId, now: now)
+            let export = try await repository.export(personId: queued.personId, now: now, spool: nil, exclusive: false)
         else { return .done([]) }
         let data: Data
         do {

@@ -7,17 +7,28 @@ package struct PostgresPersonalDataRepository: PersonalDataRepository {
     package let database: DatabasePool
     package let logger: Logger
 
+    /// The first key of the advisory lock one person's export holds (the person is the second).
+    static let exportLock: Int32 = 0x5345_5850
+
     package init(database: DatabasePool, logger: Logger) {
         self.database = database
         self.logger = logger
     }
 
     /// One read-only snapshot, so the files agree with each other; PostgreSQL writes the JSON.
-    package func export(personId: UUID, now: Date) async throws -> PersonalDataExport? {
+    package func export(personId: UUID, now: Date, spool: URL?, exclusive: Bool) async throws -> PersonalDataExport? {
         let logger = self.logger
         return try await database.withTransaction { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
             try await connection.query("SET LOCAL TIME ZONE 'UTC'", logger: logger)
+            // One export of a person read at a time, on every instance: the lock goes with the transaction.
+            if exclusive {
+                let locked =
+                    try await connection.query(
+                        "SELECT pg_try_advisory_xact_lock(\(Self.exportLock), hashtext(\(personId.lowercasedString)))", logger: logger
+                    ).collect().first?.decode(Bool.self) ?? false
+                guard locked else { throw PersonalDataError.exportInProgress }
+            }
             let names = try await connection.query(
                 "SELECT first_name || ' ' || last_name FROM accounts WHERE id = \(personId)", logger: logger
             ).collect()
@@ -42,11 +53,17 @@ package struct PostgresPersonalDataRepository: PersonalDataRepository {
                 """,
                 logger: logger
             )
+            var spooled = 0
             for try await (path, mediaType, content) in uploaded.decode((String, String, Data).self) {
-                files.append(
-                    .init(
-                        path: path, description: "An uploaded file (\(mediaType)).", contents: content,
-                        compressed: !mediaType.hasPrefix("text/") && !mediaType.hasSuffix("xml")))
+                let description = "An uploaded file (\(mediaType)).", compressed = !mediaType.hasPrefix("text/") && !mediaType.hasSuffix("xml")
+                if let spool {
+                    spooled += 1
+                    let file = spool.appendingPathComponent("\(spooled)")
+                    try content.write(to: file)
+                    files.append(.init(path: path, description: description, spooledAt: file.path, compressed: compressed))
+                } else {
+                    files.append(.init(path: path, description: description, contents: content, compressed: compressed))
+                }
             }
             return PersonalDataExport(personId: personId, name: name, files: files, omissions: PersonalDataTables.omitted, generatedAt: now)
         }
@@ -87,6 +104,19 @@ package struct PostgresPersonalDataRepository: PersonalDataRepository {
     package func queueExport(personId: UUID, by actor: UUID, now: Date) async throws -> QueuedExport {
         let logger = self.logger
         return try await database.withTransaction { connection in
+            // The person's exports decide one after the other.
+            try await connection.query("SELECT 1 FROM accounts WHERE id = \(personId) FOR UPDATE", logger: logger)
+            let current = try await connection.query(
+                """
+                SELECT id, account_id, requested_by, created_at, expires_at, NULL::bytea, file_name FROM personal_exports
+                WHERE account_id = \(personId) AND expires_at > \(now) AND created_at > \(now.addingTimeInterval(-QueuedExport.reusedFor))
+                ORDER BY created_at DESC LIMIT 1
+                """,
+                logger: logger
+            ).collect()
+            if let row = current.first { return try Self.queued(row) }
+            // A newer export replaces the person's older archives: one is kept at most.
+            try await connection.query("DELETE FROM personal_exports WHERE account_id = \(personId)", logger: logger)
             let rows = try await connection.query(
                 """
                 INSERT INTO personal_exports (account_id, requested_by, created_at, expires_at)
