@@ -300,18 +300,29 @@ struct PaymentFilesTests {
             Self.line(121_125, symbol: "0020261042", account: jan.account),  // pays Jan (leading zeros do not count)
             Self.line(500, symbol: "7", account: petra.account),  // pays Petra
             Self.line(500, symbol: "7", account: petra.account),  // pays the twin: each item once
-            Self.line(500, symbol: "7", account: petra.account),  // nothing left to pay: unmatched
+            Self.line(500, symbol: "7", account: petra.account),  // both paid by this statement: paid twice
             Self.line(121_000, symbol: "20261042", account: jan.account),  // Jan is paid already: unmatched
             Self.line(121_125, symbol: "20261042", account: jan.account, debit: false),  // money received
         ]
         let result = StatementMatching.match(lines, sent: [jan, petra, twin])
         #expect(result.matched.map(\.line) == [0, 1, 2])
         #expect(result.matched.map(\.itemId) == [jan.itemId, petra.itemId, twin.itemId])
-        #expect(result.unmatched == [3, 4, 5])
+        #expect(result.unmatched == [4, 5])
+        #expect(result.paidTwice.map(\.line) == [3] && result.paidTwice.map(\.itemId) == [petra.itemId])
         #expect(result.partial.count == 0, "Jan is paid already: a second line for him is no longer a candidate")
 
         let partial = StatementMatching.match([Self.line(121_000, symbol: "20261042", account: jan.account)], sent: [jan])
         #expect(partial.matched.isEmpty && partial.unmatched.isEmpty)
         #expect(partial.partial.map(\.itemId) == [jan.itemId] && partial.partial.first?.agreeing == [.variableSymbol, .account])
+    }
+
+    /// Fifth probe, finding 10: two debits of the same invoice in one statement: the second was
+    /// plain `unmatched`; it is a possible double payment, as against an earlier statement.
+    @Test func aSecondDebitOfTheSamePaymentInOneStatementIsAPossibleDoublePayment() {
+        let jan = SentPayment(itemId: UUID(), amount: 121_125, currency: "CZK", variableSymbol: "20261042", account: "CZ8808000000002001000001")
+        let twice = [Self.line(121_125, symbol: "20261042", account: jan.account), Self.line(121_125, symbol: "20261042", account: jan.account)]
+        let result = StatementMatching.match(twice, sent: [jan])
+        #expect(result.matched.map(\.line) == [0] && result.paidTwice.map(\.line) == [1] && result.paidTwice.first?.itemId == jan.itemId)
+        #expect(result.unmatched.isEmpty)
     }
 }

@@ -284,6 +284,62 @@ def _start_nginx(upstream_port):
     return folder, path
 
 
+def _served_from(url, seconds=5, count=30):
+    """`count` bystanders' health checks from 127.0.0.1, each on a new connection: answered, slowest."""
+    answered, slowest = 0, 0.0
+    for _ in range(count):
+        began = time.perf_counter()
+        try:
+            with requests.Session() as fresh:
+                answered += fresh.get(url + "/health/live", timeout=5).status_code == 200
+        except requests.RequestException:
+            pass
+        slowest = max(slowest, time.perf_counter() - began)
+        time.sleep(seconds / count)
+    return answered, slowest
+
+
+def sixteen_address_trickle():
+    """Fifth probe, finding 3: trickled bodies from 16 addresses (16 × 64 = the cap of 1000) kept
+    the whole cap, and 20 of 30 bystanders' health checks were refused. At a full cap the slowest
+    unfinished request gives way, so a bystander sending at normal speed is answered."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
+    database = "staffbook_verify_trickle16"
+    fresh_database(database)
+    server = Server(database, 18095, {"HTTP_UNCAPPED_ADDRESSES": "127.0.0.1"}).start()
+    try:
+        held = []
+        for n in range(16):
+            held += _slow_bodies("127.0.0.1", 18095, 64, source=f"127.0.1.{n + 1}")
+        answered, slowest = _served_from(server.url)
+        metrics = requests.get(server.url + "/metrics", timeout=5).text
+        shed = [line for line in metrics.splitlines() if line.startswith("staffbook_http_connections_shed_total")]
+        check("16 addresses × 64 trickled bodies fill the cap of 1000: all 30 bystanders' health checks answered (before: 10 of 30)",
+              answered == 30 and len(held) >= 900, f"{len(held)} held, {answered}/30 answered, slowest {slowest * 1000:.0f} ms; {'; '.join(shed)}")
+        for s in held:
+            s.close()
+
+        folder, _ = _start_nginx(18095)
+        try:
+            held = []
+            for n in range(16):
+                held += _slow_bodies("127.0.0.1", NGINX_PORT, 64, source=f"127.0.1.{n + 1}")
+            answered, slowest = _served_from(f"http://127.0.0.1:{NGINX_PORT}")
+            check("through the packaged proxy: the same 16 × 64 trickles, all 30 bystanders answered",
+                  answered == 30, f"nginx held {len(held)}, {answered}/30 answered, slowest {slowest * 1000:.0f} ms")
+            for s in held:
+                s.close()
+        finally:
+            pid = open(os.path.join(folder, "nginx.pid")).read().strip() if os.path.exists(os.path.join(folder, "nginx.pid")) else None
+            if pid:
+                os.kill(int(pid), signal.SIGQUIT)
+            time.sleep(0.5)
+            shutil.rmtree(folder, ignore_errors=True)
+    finally:
+        server.stop()
+
+
 def slow_body_flood():
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))

@@ -35,7 +35,7 @@ from personal import personal_data
 from replica import replica
 from safeguards import four_eyes, second_factor
 from docs import reference_page
-from unbounded import hostile_documents, pdf_helper, slow_body_flood
+from unbounded import hostile_documents, pdf_helper, sixteen_address_trickle, slow_body_flood
 from documents import documents
 from monthend import killed_mid_job, mail_outage, two_instances
 from harness import (
@@ -377,7 +377,7 @@ def killed_upload():
 
 if __name__ == "__main__":
     steps = sys.argv[1:] or ["fuzz", "fuzz_targets", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
-                               "hostile_documents", "pdf_helper", "slow_body_flood",
+                               "hostile_documents", "pdf_helper", "slow_body_flood", "sixteen_address_trickle",
                                "two_instances", "mail_outage", "killed_mid_job", "killed_upload", "mutated_isdoc_pdfs", "documents",
                                "reference_page", "desk", "second_factor", "four_eyes", "events", "personal_data", "replica", "client_example",
                                "races", "faults"]

@@ -70,11 +70,23 @@ package struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isPublicIPv6(_ b: [UInt8]) -> Bool {
-        // Only global unicast (2000::/3) is public, less its documentation and ORCHID ranges.
+        // Only global unicast (2000::/3) is public, less its documentation and ORCHID ranges and
+        // the tunnels whose far end is an IPv4 address the check above never sees: 6to4
+        // (2002::/16 carries one in its next 32 bits) and Teredo (2001::/32).
         guard b[0] & 0xe0 == 0x20 else { return false }
         if b[0] == 0x20, b[1] == 0x01, b[2] == 0x0d, b[3] == 0xb8 { return false }  // 2001:db8::/32
         if b[0] == 0x20, b[1] == 0x01, b[2] == 0x00, b[3] & 0xf0 == 0x10 { return false }  // ORCHID
+        if b[0] == 0x20, b[1] == 0x02 { return false }  // 6to4
+        if b[0] == 0x20, b[1] == 0x01, b[2] == 0x00, b[3] == 0x00 { return false }  // Teredo
         return true
+    }
+
+    /// What a per-client cap counts by: an IPv4 address, or an IPv6 address's /64 (one customer's
+    /// network: a client holding one has 2^64 addresses to open connections from).
+    package var capKey: String {
+        if let embedded = embeddedIPv4 { return embedded.description }
+        guard !isIPv4 else { return description }
+        return IPAddress(bytes: Array(bytes[0..<8]) + [UInt8](repeating: 0, count: 8)).map { "\($0)/64" } ?? description
     }
 
     private static func parseIPv4(_ text: Substring) -> [UInt8]? {

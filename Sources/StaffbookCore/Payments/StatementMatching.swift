@@ -23,7 +23,8 @@ package struct SentPayment: Sendable, Hashable {
 /// agrees with an item on the symbol or the account but not on everything is a partial match,
 /// listed for a person to decide and never applied: with the one candidate that agrees on the
 /// most, the others named. Each item and each line is used once. A line that agrees in full with
-/// a payment a statement already showed paid is a possible double payment.
+/// a payment a statement already showed paid (an earlier one, or another line of the same one) is
+/// a possible double payment.
 package enum StatementMatching {
     package enum Criterion: String, Sendable, Codable, CaseIterable, Comparable {
         case variableSymbol = "variable_symbol"
@@ -86,7 +87,8 @@ package enum StatementMatching {
                 result.unmatched.append(index)
                 continue
             }
-            if let key = Key(line), let earlier = paidBefore[key]?.first {
+            // The same payment twice: shown paid by an earlier statement, or by a line of this one.
+            if let key = Key(line), let earlier = paidBefore[key]?.first ?? exact[key]?.first(where: { used.contains($0.itemId) }) {
                 result.paidTwice.append((index, earlier.itemId))
                 continue
             }

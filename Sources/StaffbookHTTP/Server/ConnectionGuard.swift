@@ -35,6 +35,8 @@ final class ConnectionGuard {
     /// The client address counted against its cap, while it is.
     private var countedAddress: String?
     private var readOutstanding = false
+    /// What shedding reads of this connection, while it is counted.
+    private var progress: ConnectionProgress?
     /// When the whole of the current request's body must have arrived.
     private var bodyDeadline: NIODeadline?
     private static let closedByTimeout = Counter(label: "staffbook_http_connections_timed_out_total")
@@ -49,29 +51,42 @@ final class ConnectionGuard {
         self.logger = logger
     }
 
-    /// The connection is open: counted if there is room, closed at once otherwise.
+    /// The connection is open: counted if there is room (made by shedding the connection that
+    /// gives way, at a full cap), closed at once otherwise.
     func opened(_ context: ChannelHandlerContext) {
         guard !counted else { return }
-        guard connections.tryOpen(limit: limits.maxConnections) else {
-            Self.refused.increment()
-            logger.debug("connection refused: too many open")
-            context.close(promise: nil)
-            return
-        }
-        counted = true
         if let address = context.channel.remoteAddress?.ipAddress, !limits.uncappedAddresses.contains(address) {
-            guard connections.tryOpen(address: address, limit: limits.maxConnectionsPerAddress) else {
+            let key = IPAddress(address)?.capKey ?? address
+            guard connections.tryOpen(address: key, limit: limits.maxConnectionsPerAddress) else {
                 Self.refusedPerAddress.increment()
                 logger.debug("connection refused: too many open from one address")
                 context.close(promise: nil)
                 return
             }
-            countedAddress = address
+            countedAddress = key
         }
+        guard connections.tryOpen(limit: limits.maxConnections) || connections.shedForNew() else {
+            Self.refused.increment()
+            logger.debug("connection refused: too many open")
+            if let address = countedAddress {
+                countedAddress = nil
+                connections.close(address: address)
+            }
+            context.close(promise: nil)
+            return
+        }
+        counted = true
+        let progress = ConnectionProgress(channel: context.channel)
+        self.progress = progress
+        connections.register(progress)
         arm(limits.requestHeadTimeout, reason: "request head", context)
     }
 
     func closed() {
+        if let progress {
+            self.progress = nil
+            connections.unregister(progress)
+        }
         deadline = nil
         timer?.cancel()
         timer = nil
@@ -87,10 +102,13 @@ final class ConnectionGuard {
     }
 
     /// Raw bytes arrived from the client.
-    func bytesArrived(_ context: ChannelHandlerContext) {
+    func bytesArrived(_ context: ChannelHandlerContext, count: Int) {
+        progress?.arrived(count)
         switch phase {
         case .awaitingRequest:
             phase = .readingHead
+            progress?.enter(.readingHead, resetting: true)
+            progress?.arrived(count)
             arm(limits.requestHeadTimeout, reason: "request head", context)
         case .readingBody:
             arm(limits.bodyProgressTimeout, reason: "body progress", context)
@@ -117,6 +135,7 @@ final class ConnectionGuard {
     /// The head is decoded; its body (if any) has `length` bytes (nil: not said).
     func headDecoded(_ context: ChannelHandlerContext, bodyLength: Int?) {
         phase = .readingBody
+        progress?.enter(.readingBody)
         bodyDeadline = NIODeadline.now() + .nanoseconds(limits.bodyDeadline(length: bodyLength).nanoseconds)
         if readOutstanding {
             arm(limits.bodyProgressTimeout, reason: "body progress", context)
@@ -127,12 +146,14 @@ final class ConnectionGuard {
 
     func requestEnded() {
         phase = .answering
+        progress?.enter(.answering)
         bodyDeadline = nil
         cancel()
     }
 
     func responseEnded(_ context: ChannelHandlerContext) {
         phase = .awaitingRequest
+        progress?.enter(.idle, resetting: true)
         arm(limits.idleTimeout, reason: "idle", context)
     }
 

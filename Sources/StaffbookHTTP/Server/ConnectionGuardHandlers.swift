@@ -37,7 +37,7 @@ final class RawTrafficHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        connection.bytesArrived(context)
+        connection.bytesArrived(context, count: unwrapInboundIn(data).readableBytes)
         context.fireChannelRead(data)
     }
 

@@ -1,3 +1,5 @@
+import Metrics
+import NIOCore
 import Synchronization
 
 /// How long a client may take and how many may be connected, per instance.
@@ -30,11 +32,100 @@ struct ConnectionLimits: Sendable {
     }
 }
 
+/// One open connection as shedding sees it: where its request is and how far it got, written
+/// by the connection's own event loop (relaxed atomics on the read path), read rarely, by a
+/// connection arriving at a full cap.
+final class ConnectionProgress: Sendable {
+    enum Phase: Int {
+        case idle = 0, readingHead, readingBody, answering
+    }
+
+    let channel: any Channel
+    private let phaseValue = Atomic<Int>(Phase.idle.rawValue)
+    /// When the current phase began (the current request, once bytes of it arrive).
+    private let since = Atomic<UInt64>(NIODeadline.now().uptimeNanoseconds)
+    /// Bytes of the current request that arrived.
+    private let received = Atomic<Int>(0)
+    /// Chosen to be shed: never chosen twice.
+    let shed = Atomic<Bool>(false)
+
+    init(channel: any Channel) {
+        self.channel = channel
+    }
+
+    var phase: Phase { Phase(rawValue: phaseValue.load(ordering: .relaxed)) ?? .idle }
+
+    func enter(_ phase: Phase, resetting: Bool = false) {
+        phaseValue.store(phase.rawValue, ordering: .relaxed)
+        if resetting {
+            since.store(NIODeadline.now().uptimeNanoseconds, ordering: .relaxed)
+            received.store(0, ordering: .relaxed)
+        }
+    }
+
+    func arrived(_ bytes: Int) { received.add(bytes, ordering: .relaxed) }
+
+    /// Seconds in the phase, and bytes a second over them.
+    func standing(now: UInt64) -> (seconds: Double, rate: Double) {
+        let seconds = Double(now &- since.load(ordering: .relaxed)) / 1e9
+        return (seconds, Double(received.load(ordering: .relaxed)) / max(seconds, 0.001))
+    }
+}
+
+/// Which open connection gives way to one arriving at a full cap, so that a cap filled with
+/// clients sending a byte now and then never refuses one that sends at normal speed: a kept-alive
+/// connection idle the longest first, then the unfinished request arriving the slowest (past a
+/// grace a request at any speed needs to get going). A request being answered is never shed.
+enum Shedding {
+    /// An unfinished request younger than this is not judged by its speed.
+    static let grace = 1.0
+    /// A kept-alive connection idle this long gives way first.
+    static let idleGrace = 0.5
+
+    static func victim(among open: [ConnectionProgress], now: UInt64) -> ConnectionProgress? {
+        var idlest: (ConnectionProgress, Double)?
+        var slowest: (ConnectionProgress, Double)?
+        for connection in open where !connection.shed.load(ordering: .relaxed) {
+            let (seconds, rate) = connection.standing(now: now)
+            switch connection.phase {
+            case .idle:
+                guard seconds >= idleGrace else { continue }
+                if idlest.map({ seconds > $0.1 }) ?? true { idlest = (connection, seconds) }
+            case .readingHead, .readingBody:
+                guard seconds >= grace else { continue }
+                if slowest.map({ rate < $0.1 }) ?? true { slowest = (connection, rate) }
+            case .answering:
+                continue
+            }
+        }
+        return idlest?.0 ?? slowest?.0
+    }
+}
+
 /// The open connections of this instance, counted across event loops, in all and per client
-/// address.
+/// address (an IPv6 address by its /64).
 final class OpenConnections: Sendable {
     private let count = Atomic<Int>(0)
     private let perAddress = Mutex<[String: Int]>([:])
+    private let open = Mutex<[ObjectIdentifier: ConnectionProgress]>([:])
+    private static let shedConnections = Counter(label: "staffbook_http_connections_shed_total")
+
+    func register(_ connection: ConnectionProgress) { open.withLock { $0[ObjectIdentifier(connection)] = connection } }
+
+    func unregister(_ connection: ConnectionProgress) { open.withLock { $0[ObjectIdentifier(connection)] = nil } }
+
+    /// At a full cap: closes the connection that gives way (`Shedding`) and counts the new one in
+    /// its place; false when none may give way.
+    func shedForNew() -> Bool {
+        let candidates = open.withLock { Array($0.values) }
+        guard let victim = Shedding.victim(among: candidates, now: NIODeadline.now().uptimeNanoseconds),
+            victim.shed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        else { return false }
+        Self.shedConnections.increment()
+        victim.channel.close(promise: nil)
+        count.add(1, ordering: .acquiringAndReleasing)
+        return true
+    }
 
     /// Counts one more connection from `address` unless `limit` are open from it already.
     func tryOpen(address: String, limit: Int) -> Bool {

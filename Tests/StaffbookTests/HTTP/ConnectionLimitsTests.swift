@@ -1,9 +1,11 @@
 import Foundation
 import NIOCore
+import NIOEmbedded
 import NIOPosix
 import Synchronization
 import Testing
 
+@testable import StaffbookCore
 @testable import StaffbookHTTP
 
 /// A slow client cannot hold a connection for ever, and one address cannot take them all: a body
@@ -32,6 +34,74 @@ struct ConnectionLimitsTests {
         #expect(other)
         #expect(connections.tryOpen(address: "198.51.100.1", limit: 2))
         #expect(connections.current(address: "198.51.100.1") == 2)
+    }
+
+    /// Fifth probe, finding 3 (and 15): one IPv6 /64 is one client, and 6to4 and Teredo tunnels
+    /// are not public addresses.
+    @Test(.tags(.fifthProbe)) func anIPv6ClientIsCountedByItsSlash64AndTunnelsAreNotPublic() throws {
+        let one = try #require(IPAddress("2001:db8:1:2:aaaa::1")), other = try #require(IPAddress("2001:db8:1:2:ffff:1:2:3"))
+        #expect(one.capKey == other.capKey && one.capKey == "2001:db8:1:2:0:0:0:0/64")
+        #expect(try #require(IPAddress("2001:db8:1:3::1")).capKey != one.capKey)
+        #expect(try #require(IPAddress("::ffff:198.51.100.7")).capKey == "198.51.100.7")
+        #expect(try #require(IPAddress("198.51.100.7")).capKey == "198.51.100.7")
+        for tunnel in ["2002:7f00:1::1", "2002:a9fe:a9fe::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2"] {
+            #expect(try #require(IPAddress(tunnel)).isPublic == false, "\(tunnel)")
+        }
+        #expect(try #require(IPAddress("2a00:1450:4014:80c::200e")).isPublic)
+    }
+
+    /// At a full cap, the connection that gives way is the longest idle, then the slowest
+    /// unfinished request past its grace; one being answered never.
+    @Test(.tags(.fifthProbe)) func theConnectionThatGivesWayIsIdleOrTheSlowestAndNeverOneBeingAnswered() throws {
+        func connection(_ phase: ConnectionProgress.Phase, bytes: Int) -> ConnectionProgress {
+            let progress = ConnectionProgress(channel: EmbeddedChannel())
+            progress.enter(phase, resetting: true)
+            progress.arrived(bytes)
+            return progress
+        }
+        let answering = connection(.answering, bytes: 0)
+        let trickling = connection(.readingBody, bytes: 3)
+        let quick = connection(.readingBody, bytes: 90_000)
+        let later = NIODeadline.now().uptimeNanoseconds + 5_000_000_000
+        #expect(Shedding.victim(among: [answering, quick, trickling], now: later) === trickling, "the slowest")
+        #expect(Shedding.victim(among: [answering, quick, trickling], now: NIODeadline.now().uptimeNanoseconds) == nil, "within the grace")
+        let idle = connection(.idle, bytes: 0)
+        #expect(Shedding.victim(among: [answering, trickling, idle], now: later) === idle, "an idle one first")
+        #expect(Shedding.victim(among: [answering], now: later) == nil)
+    }
+
+    /// Fifth probe, finding 3: a client reopening trickled bodies from 16 addresses kept the
+    /// whole cap (20 of 30 bystanders refused). At a full cap the slowest gives way.
+    @Test(.tags(.fifthProbe)) func aCapFullOfTricklesFromManyAddressesStillAnswersABystander() async throws {
+        try await TestApp.test(
+            .live,
+            configure: {
+                $0.http.limits.maxConnections = 16
+                $0.http.limits.maxConnectionsPerAddress = 4
+            }
+        ) { app in
+            let port = try #require(app.client.port)
+            var trickles: [NIOAsyncChannel<ByteBuffer, ByteBuffer>] = []
+            for n in 0..<16 {
+                let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .bind(to: try SocketAddress(ipAddress: "127.0.0.\(2 + n / 4)", port: 0))
+                    .connect(host: "127.0.0.1", port: port) { channel in
+                        channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+                    }
+                try await channel.outbound.write(
+                    ByteBuffer(string: "POST /v1/auth/password HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"))
+                trickles.append(channel)
+            }
+            try await Task.sleep(for: .milliseconds(1500))
+            var answered = 0
+            for _ in 0..<10 {
+                if let live = try? await app.client.execute(uri: "/health/live", method: .get, headers: [:], body: nil), live.status == .ok {
+                    answered += 1
+                }
+            }
+            #expect(answered == 10, "every bystander answered while sixteen trickles filled the cap (before: refused): \(answered)")
+            for channel in trickles { try? await channel.channel.close() }
+        }
     }
 
     /// Sends a head declaring `length` bytes, then a byte every 200 ms; how long until the server
