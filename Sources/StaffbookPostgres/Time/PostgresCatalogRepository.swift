@@ -201,9 +201,34 @@ package struct PostgresCatalogRepository: CatalogRepository {
                 throw TimeError.projectNameTaken
             }
             if let teams = fields.teamIds { try await Self.setTeams(teams, project: id, on: connection, logger: logger) }
+            if fields.active == false { try await Self.stopTimers(onProject: id, now: now, on: connection, logger: logger) }
             guard let project = try await Self.project(id: id, on: connection, logger: logger) else { return .notFound }
             return .written(project)
         }
+    }
+
+    /// A closed project takes no more time: the timers running on it stop when it closes (a stop
+    /// press is kept, so a press that arrives late from a device does not start them again).
+    static func stopTimers(onProject project: UUID, now: Date, on connection: PostgresConnection, logger: Logger) async throws {
+        // The people's timers are theirs to press: their rows are locked as a press locks them.
+        try await connection.query(
+            """
+            SELECT 1 FROM accounts WHERE id IN (SELECT account_id FROM time_entries WHERE project_id = \(project) AND ended_at IS NULL)
+            ORDER BY id FOR UPDATE
+            """,
+            logger: logger)
+        try await connection.query(
+            """
+            WITH ended AS (
+                UPDATE time_entries
+                SET ended_at = least(greatest(\(now), started_at + interval '1 second'), started_at + interval '24 hours'),
+                    version = version + 1, updated_at = \(now)
+                WHERE project_id = \(project) AND ended_at IS NULL
+                RETURNING account_id, ended_at
+            )
+            INSERT INTO timer_presses (account_id, action, at, received_at) SELECT account_id, 'stop', ended_at, \(now) FROM ended
+            """,
+            logger: logger)
     }
 
     static func setTeams(_ teams: [UUID], project: UUID, on connection: PostgresConnection, logger: Logger) async throws {

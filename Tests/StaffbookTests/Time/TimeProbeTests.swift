@@ -144,6 +144,30 @@ struct TimeProbeTests {
         }
     }
 
+    /// Fifth probe, finding 11 (third round's, open): a timer running on a project closed
+    /// afterwards kept growing (1 s → 8 h: 200). Closing the project stops it then.
+    @Test(.tags(.fifthProbe)) func closedProject_aTimerRunningOnAProjectStopsWhenTheProjectCloses() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let admin = try await app.token("admin@staffbook.example")
+            let started = try await app.send(
+                .post, "/v1/me/timer/start", token: jan, json: #"{"projectId":"\#(Demo.mobileBanking)","description":"Revize"}"#)
+            #expect(started.status == .ok || started.status == .created, "\(started.text)")
+            app.clock.advance(by: 60)
+            let closed = try await app.send(.patch, "/v1/projects/\(Demo.mobileBanking)", token: admin, json: #"{"active":false}"#, headers: [.ifMatch: "*"])
+            #expect(closed.status == .ok, "\(closed.text)")
+            app.clock.advance(by: 8 * 3600)
+            let jan2 = try await app.token("jan.novak@staffbook.example")
+            let stop = try await app.send(.post, "/v1/me/timer/stop", token: jan2)
+            #expect(stop.status.code < 500)
+            let seconds = try await app.sql(
+                "SELECT extract(epoch FROM ended_at - started_at)::int::text FROM time_entries WHERE account_id = '\(Demo.janNovak)' AND project_id = '\(Demo.mobileBanking)' AND timer ORDER BY started_at DESC LIMIT 1")
+            #expect(seconds == ["60"], "stopped when the project closed, not eight hours later: \(seconds)")
+            #expect(try await app.sql("SELECT count(*)::text FROM time_entries WHERE ended_at IS NULL") == ["0"])
+        }
+    }
+
     // 10. Names over 200 characters from an admin's import: a line problem, and a check
     // constraint anywhere answers 400.
 
