@@ -39,8 +39,8 @@ package enum ISDOCReader {
 
     /// The document's data (every value marked as from ISDOC). `companyIco`, when known, must be
     /// the customer's.
-    /// `budget` bounds the parse: a document that would take longer, or holds more elements than
-    /// any invoice, is refused as too large.
+    /// `budget` bounds the parse by work: a document of more elements than any invoice is refused
+    /// as too large (never because the machine is busy).
     package static func read(_ bytes: Data, companyIco: String?, budget: XMLBudget = XMLBudget()) throws(Problem) -> InvoiceData {
         guard bytes.count <= maximumBytes else { throw Problem(field: nil, code: .tooLarge) }
         switch XMLInput.screen(bytes) {

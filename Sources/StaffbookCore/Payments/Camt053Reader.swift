@@ -10,10 +10,10 @@ import Foundation
 package enum Camt053Reader {
     static let namespacePrefix = "urn:iso:std:iso:20022:tech:xsd:camt.053."
 
-    /// `budget` bounds the parse: a statement that would take longer is refused as too large, as
-    /// is one of more than `maximumLines` lines (transactions, or entries without any).
+    /// `budget` bounds the parse: a statement of more elements than any is refused as too large,
+    /// as is one of more than `maximumLines` lines (transactions, or entries without any).
     package static func read(
-        _ bytes: Data, budget: XMLBudget = XMLBudget(duration: .seconds(5), maximumElements: 5_000_000),
+        _ bytes: Data, budget: XMLBudget = XMLBudget(maximumElements: 5_000_000),
         maximumLines: Int = BankStatementReader.maximumLines
     ) throws(BankStatementProblem) -> BankStatement {
         switch XMLInput.screen(bytes) {
