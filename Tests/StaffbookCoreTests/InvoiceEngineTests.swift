@@ -122,8 +122,11 @@ struct InvoiceEngineTests {
             let transition = InvoiceWorkflow.transition(c.action, from: c.state, kind: kind, by: c.actor)
             let overriding = c.action == .approve && c.failingChecks
             let expected: Result<InvoiceState, InvoiceRefusal>
-            if let run = c.openRun, c.actor != .system {
+            if let run = c.openRun, c.actor == .admin {
                 expected = .failure(.inPaymentRun(run: run))
+            } else if c.openRun != nil, c.actor == .owner {
+                // The owner cannot cancel a run: told it is locked (fifth probe, finding 14).
+                expected = .failure(.notAllowed(action: c.action, state: c.state, allowed: []))
             } else if let transition {
                 if overriding, !c.override {
                     expected = .failure(.checksNeedAttention(Self.failing.filter(\.needsAttention)))

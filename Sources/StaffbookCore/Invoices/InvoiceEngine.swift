@@ -153,7 +153,14 @@ package enum InvoiceEngine {
         if let invoice {
             guard command.condition.matches(invoice.version) else { return .failure(.stale) }
             // A run at the bank pays it, or frees it when cancelled: nobody else moves it meanwhile.
-            if let run = invoice.openRun, command.actor != .system { return .failure(.inPaymentRun(run: run)) }
+            // Its owner, who cannot cancel a run, is told it is locked, as for any approved invoice.
+            if let run = invoice.openRun {
+                switch command.actor {
+                case .admin: return .failure(.inPaymentRun(run: run))
+                case .owner: return .failure(.notAllowed(action: command.action, state: invoice.state, allowed: []))
+                case .system: break
+                }
+            }
         }
         let state = invoice?.state
         let kind = invoice?.kind ?? kindCreated(by: command.action)

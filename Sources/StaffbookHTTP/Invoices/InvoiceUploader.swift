@@ -133,12 +133,19 @@ package struct InvoiceUploader: Sendable {
         if let first = content.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }),
             first == UInt8(ascii: "<")
         {
-            // Markup that is no ISDOC (a web page saved as faktura.pdf) is neither kind of file
-            // we take: said as such, not as an ISDOC that cannot be read.
-            guard ISDOCReader.looksLikeISDOC(content) else { throw InvoiceError.notAPDF }
+            // An XML document (an ISDOC of another version, 5.2 say, or another XML) is read as the
+            // ISDOC it was sent as and refused as one (422 invalid-isdoc); other markup (a web page
+            // saved as faktura.pdf) is neither kind of file we take.
+            guard ISDOCReader.looksLikeISDOC(content) || Self.isXMLDocument(content) else { throw InvoiceError.notAPDF }
             return ("application/xml", ignoreIsdoc ? .none : .sent(content))
         }
         throw InvoiceError.notAPDF
+    }
+
+    /// Whether markup declares itself XML (`<?xml`, after a byte-order mark and white space).
+    static func isXMLDocument(_ content: Data) -> Bool {
+        let start = content.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        return start.starts(with: Array("<?xml".utf8))
     }
 
     /// An ISDOC, or the one in an ISDOCX (unpacked on the document pool's threads).

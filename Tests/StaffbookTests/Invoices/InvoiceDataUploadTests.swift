@@ -164,6 +164,39 @@ struct InvoiceDataUploadTests {
         }
     }
 
+    /// Fifth probe, finding 14 (older rounds' regressions): an XML file that is not an ISDOC 6
+    /// (an ISDOC 5.2 among them) answered 415 "not a PDF" instead of the documented 422
+    /// `invalid-isdoc`; a web page is still no file we take (415). And replacing an approved
+    /// invoice that waits in a run told the worker to "cancel the run first", which a worker cannot.
+    @Test(.tags(.fifthProbe)) func anXMLOtherThanAnISDOC6Is422AndAnInvoiceInARunIsLockedInTheWorkersWords() async throws {
+        try await TestApp.test(configure: Desk.configure) { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let older = Data(ISDOCFixture().xml.replacingOccurrences(of: "http://isdoc.cz/namespace/2013", with: "http://isdoc.cz/namespace/invoice").utf8)
+            let other = Data(#"<?xml version="1.0" encoding="UTF-8"?><Faktura><Cislo>1</Cislo></Faktura>"#.utf8)
+            let page = Data("<!DOCTYPE html><html><body>Faktura</body></html>".utf8)
+            for (file, status, type) in [
+                (older, HTTPResponse.Status.unprocessableContent, "invalid-isdoc"), (other, .unprocessableContent, "invalid-isdoc"),
+                (page, .unsupportedMediaType, "not-a-pdf"),
+            ] {
+                let answer = try await app.upload(
+                    "2026-10", token: jan, body: Multipart.upload(file: file, filename: "faktura.isdoc", contentType: "application/xml"))
+                #expect(answer.status == status && answer.problem?.type == "urn:staffbook:problem:\(type)", "\(answer.text)")
+            }
+
+            let (admin, payables) = (try await app.token("admin@staffbook.example"), try await app.sql(
+                "SELECT id::text || ' ' || to_char(period, 'YYYY-MM') FROM invoices WHERE state = 'approved' AND kind = 'uploaded' AND account_id = '\(Demo.janNovak)' LIMIT 1"))
+            let row = try #require(payables.first ?? nil, "an approved invoice of Jan's in the demo")
+            let (invoice, period) = (String(row.split(separator: " ")[0]), String(row.split(separator: " ")[1]))
+            _ = try await app.send(.put, "/v1/settings/payments", token: admin, json: PaymentDesk.settings)
+            _ = try await app.sql("UPDATE invoices SET bank_account = 'CZ6508000000192000145399', needs_attention = false WHERE id = '\(invoice)' RETURNING id::text")
+            #expect(try await app.createRun(admin, ids: [invoice]).status == .created)
+            let replaced = try await app.upload(period, token: jan)
+            #expect(replaced.status == .conflict && replaced.problem?.type == "urn:staffbook:problem:invoice-locked", "\(replaced.text)")
+            #expect(replaced.problem?.detail.contains("run") == false, "nothing a worker cannot do: \(replaced.problem?.detail ?? "")")
+        }
+    }
+
     @Test func aTenMebibyteISDOCXOfNestedZipsOrAZipBombIsRefusedByItsLimits() async throws {
         try await TestApp.test(configure: Desk.configure) { app in
             try await app.seedDemo()
