@@ -52,6 +52,7 @@ package struct CalendarFeedContent: Sendable {
 
 /// Calendar feeds and what they show.
 package protocol CalendarFeedRepository: Sendable {
+    /// A new feed; throws `CalendarFeedError.tooMany` when the owner has `CalendarFeed.maximumLive` live ones.
     func create(ownerId: UUID, teamId: UUID?, now: Date) async throws -> CalendarFeed
     /// The owner's feeds that are not revoked, newest first.
     func feeds(ownerId: UUID) async throws -> [CalendarFeed]
@@ -59,4 +60,14 @@ package protocol CalendarFeedRepository: Sendable {
     func revoke(id: UUID, ownerId: UUID, now: Date) async throws -> Bool
     /// The feed's time off from `from` on, when it is live and its owner active; nil otherwise.
     func content(id: UUID, from: CalendarDay) async throws -> CalendarFeedContent?
+}
+
+extension CalendarFeed {
+    /// A person's live feeds at most: each is a link that reads their (or a team's) time off, as
+    /// a key does, and a calendar app needs one or two.
+    package static let maximumLive = 20
+}
+
+package enum CalendarFeedError: Error, Sendable, Equatable {
+    case tooMany(limit: Int)
 }

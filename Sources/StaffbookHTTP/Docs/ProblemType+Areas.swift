@@ -12,7 +12,7 @@ extension ProblemType {
         case .timeEntryOverlap, .periodLocked, .projectUnavailable, .clientNameTaken, .projectNameTaken, .timerRunning, .notATimeFile,
             .timeEntryOnAbsence:
             ["Time", "Timesheets"]
-        case .tooManyTokens: ["Me"]
+        case .tooManyTokens: ["Me", "Absences"]
         case .secondFactorActive, .noSecondFactor, .codeRefused: ["Me", "Auth"]
         case .cannotResetOwnSecondFactor: ["People"]
         case .awaitingSecondAdmin, .ownPaymentRun: ["Payments"]

@@ -13,6 +13,12 @@ extension Problem {
         case let refusal as InvoiceRefusal: self = Self(invoiceRefusal: refusal)
         case let refusal as AdminChangeRefusal: self = Self(adminChange: refusal)
         case PushError.registeredToAnother: self = Problem(.pushRegisteredToAnother)
+        case CalendarFeedError.tooMany(let limit):
+            self = Problem(
+                .tooManyTokens,
+                detail: LocalizedText(
+                    en: "You have the most calendar feeds allowed (\(limit)); revoke one you no longer use.",
+                    cs: "Máte nejvyšší povolený počet kalendářních odkazů (\(limit)); zrušte některý, který už nepoužíváte."))
         case let error as IdempotencyError: self = Self(idempotency: error)
         case let error as TimeError: self = Self(time: error)
         case let error as PaymentRunError: self = Self(payments: error)

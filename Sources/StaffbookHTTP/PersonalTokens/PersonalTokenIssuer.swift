@@ -18,6 +18,7 @@ package struct PersonalTokenIssuer: Sendable {
         let chosen = Set(scopes.compactMap(TokenScope.init(rawValue:)))
         if chosen.isEmpty { validation.fail("body.scopes", "required", PersonalTokenTexts.scopesRequired) }
         if scopes.count > TokenScope.allCases.count { validation.fail("body.scopes", "too_many", PersonalTokenTexts.tooManyScopes) }
+        if Set(scopes).count != scopes.count { validation.fail("body.scopes", "duplicate", PersonalTokenTexts.duplicateScopes) }
         if let expiresAt, let problem = PersonalTokenRules.expiryProblem(expiresAt, now: now) {
             switch problem {
             case .past: validation.fail("body.expiresAt", "past", PersonalTokenTexts.expiryInFuture)

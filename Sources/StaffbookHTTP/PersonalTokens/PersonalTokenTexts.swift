@@ -3,6 +3,7 @@ import StaffbookCore
 /// The personal access tokens' texts for people, in English and Czech.
 enum PersonalTokenTexts {
     static let scopesRequired = LocalizedText(en: "Give at least one scope.", cs: "Zadejte alespoň jeden rozsah.")
+    static let duplicateScopes = LocalizedText(en: "Each scope once.", cs: "Každý rozsah jen jednou.")
     static let tooManyScopes = LocalizedText(
         en: "At most \(TokenScope.allCases.count) scopes.", cs: "Nejvýše \(TokenScope.allCases.count) rozsahy."
     )

@@ -117,6 +117,25 @@ struct CalendarFeedTests {
         }
     }
 
+    /// Fifth probe, finding 15: calendar feeds per person were unbounded. Twenty live at most.
+    @Test(.tags(.fifthProbe)) func aPersonHasAtMostTwentyLiveFeedsAndARevokedOneMakesRoom() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            struct Feed: Decodable { var id: String }
+            var made: [String] = []
+            for _ in 0..<20 {
+                let answer = try await app.send(.post, "/v1/me/calendar-feeds", token: jan, json: "{}")
+                #expect(answer.status == .created)
+                made.append(try answer.decode(Feed.self).id)
+            }
+            let refused = try await app.send(.post, "/v1/me/calendar-feeds", token: jan, json: "{}")
+            #expect(refused.status == .conflict && refused.problem?.detail.contains("calendar feeds allowed (20)") == true, "\(refused.text)")
+            #expect(try await app.send(.delete, "/v1/me/calendar-feeds/\(made[0])", token: jan).status == .noContent)
+            #expect(try await app.send(.post, "/v1/me/calendar-feeds", token: jan, json: "{}").status == .created)
+        }
+    }
+
     @Test func aFeedsURLIsNotInTheRequestLog() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()

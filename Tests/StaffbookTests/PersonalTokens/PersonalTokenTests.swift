@@ -139,6 +139,16 @@ struct PersonalTokenTests {
         }
     }
 
+    /// Fifth probe, finding 15: duplicate scopes were accepted.
+    @Test(.tags(.fifthProbe)) func aScopeNamedTwiceIsRefusedWithTheField() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            let jan = try await app.token("jan.novak@staffbook.example")
+            let answer = try await app.send(.post, "/v1/me/tokens", token: jan, json: #"{"name":"Twice","scopes":["timer","timer"]}"#)
+            #expect(answer.status == .badRequest && answer.problem?.errors?.map(\.code) == ["duplicate"], "\(answer.text)")
+        }
+    }
+
     @Test func aTokenRequestWithoutScopesOrWithAPastExpiryIsRefusedWithTheField() async throws {
         try await TestApp.test { app in
             try await app.seedDemo()
