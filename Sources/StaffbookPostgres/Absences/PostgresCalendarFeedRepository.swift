@@ -22,9 +22,10 @@ package struct PostgresCalendarFeedRepository: CalendarFeedRepository {
         return try await database.withTransaction { connection in
             // Counted under the owner's row: two at once cannot both be the last one allowed.
             try await connection.query("SELECT 1 FROM accounts WHERE id = \(ownerId) FOR UPDATE", logger: logger)
-            let live = try await connection.query(
-                "SELECT count(*) FROM calendar_feeds WHERE account_id = \(ownerId) AND revoked_at IS NULL", logger: logger
-            ).collect().first?.decode(Int.self) ?? 0
+            let live =
+                try await connection.query(
+                    "SELECT count(*) FROM calendar_feeds WHERE account_id = \(ownerId) AND revoked_at IS NULL", logger: logger
+                ).collect().first?.decode(Int.self) ?? 0
             guard live < CalendarFeed.maximumLive else { throw CalendarFeedError.tooMany(limit: CalendarFeed.maximumLive) }
             let rows = try await connection.query(
                 """
