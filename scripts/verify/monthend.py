@@ -176,3 +176,81 @@ def killed_mid_job():
         if b:
             b.stop()
         sink.stop()
+
+
+def push_that_never_answers():
+    """Fifth probe, finding 5: a delivery posted to a person's push subscriptions one after the
+    other, each waiting up to 10 s, and held the one job worker while a colleague's password
+    reset waited (~500 s behind 50). Here ten browsers' push service accepts and never answers;
+    the reset's mail is measured while the push job waits on it, on the server as deployed."""
+    import base64
+    import socket
+    import threading
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives import serialization
+
+    database = "staffbook_verify_push_hang"
+    fresh_database(database)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    held = []
+
+    def accept():
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                return
+            held.append(connection)  # read nothing, answer nothing
+
+    threading.Thread(target=accept, daemon=True).start()
+    silent = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    vapid = subprocess.run([os.path.join(ROOT, ".build", "debug", "staffbook"), "vapid-key"], capture_output=True, text=True).stdout.strip()
+    sink = Sink(18127).start()
+    server = Server(database, 18083, {**settings(sink.port), "PUSH_VAPID_PRIVATE_KEY": vapid, "PUSH_VAPID_SUBJECT": "mailto:admin@staffbook.example",
+                                      "NOTIFY_WEBHOOK_ALLOW_HTTP": "true", "NOTIFY_WEBHOOK_ALLOW_PRIVATE_ADDRESSES": "true"}).start()
+    try:
+        jan = auth(sign_in(server.url, "jan.novak@staffbook.example")["accessToken"])
+        lead = auth(sign_in(server.url, "lead.mobile@staffbook.example")["accessToken"])
+        b64 = lambda raw: base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+        for n in range(10):
+            key = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
+                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+            requests.post(server.url + "/v1/me/push-subscriptions", headers=jan, timeout=10,
+                          json={"endpoint": f"{silent}/push/{n}", "keys": {"p256dh": b64(key), "auth": b64(os.urandom(16))}}).raise_for_status()
+        day = (datetime.date.today() + datetime.timedelta(days=30))
+        while day.weekday() >= 5:
+            day += datetime.timedelta(days=1)
+        asked = requests.post(server.url + "/v1/me/absences", headers=jan, timeout=10,
+                              json={"kind": "vacation", "firstDay": day.isoformat(), "lastDay": day.isoformat()})
+        asked.raise_for_status()
+        requests.post(f"{server.url}/v1/absences/{asked.json()['id']}/approve", headers=lead, timeout=10).raise_for_status()
+        deadline = time.time() + 20
+        while time.time() < deadline and psql(database, "SELECT count(*) FROM jobs WHERE kind = 'deliver_push' AND state = 'running'") == "0":
+            time.sleep(0.1)
+        before = len(sink.messages())
+        began = time.time()
+        requests.post(server.url + "/v1/auth/password-reset", timeout=10, json={"email": "petra.svobodova@staffbook.example"}).raise_for_status()
+        mailed = None
+        while time.time() - began < 60:
+            fresh = sink.messages()[before:]
+            if any("petra.svobodova" in (m["X-Envelope-To"] or "") for m in fresh):
+                mailed = time.time() - began
+                break
+            time.sleep(0.1)
+        deadline = time.time() + 40
+        while time.time() < deadline and psql(database, "SELECT count(*) FROM jobs WHERE kind = 'deliver_push' AND state = 'done'") == "0":
+            time.sleep(0.2)
+        took = psql(database, "SELECT round(extract(epoch FROM finished_at - started_at)::numeric, 1) FROM jobs WHERE kind = 'deliver_push' AND state = 'done'")
+        check("ten push endpoints that never answer: a colleague's password reset is mailed at once (before: behind the pushes)",
+              mailed is not None and mailed < 5, f"mailed after {mailed if mailed is None else round(mailed, 2)} s; the push job took {took} s")
+        check("ten push endpoints that never answer: the push job ends within one deadline (before: 10 s each, one after the other)",
+              took and float(took) < 20, f"{took} s, {len(held)} connections held by the silent push service")
+    finally:
+        server.stop()
+        sink.stop()
+        listener.close()
+        for connection in held:
+            connection.close()

@@ -37,7 +37,7 @@ from safeguards import four_eyes, second_factor
 from docs import reference_page
 from unbounded import hostile_documents, pdf_helper, sixteen_address_trickle, slow_body_flood
 from documents import documents
-from monthend import killed_mid_job, mail_outage, two_instances
+from monthend import killed_mid_job, mail_outage, push_that_never_answers, two_instances
 from harness import (
     BIN, PDF, ROOT, VENV, Server, SlowUpload, auth, check, fresh_database, integrity, new_contractor, print_crashes, psql, results,
     capacities, kept_capacity_matches, rollups_match, verification_admin, server_env, set_password, sign_in, upload,
@@ -378,7 +378,7 @@ def killed_upload():
 if __name__ == "__main__":
     steps = sys.argv[1:] or ["fuzz", "fuzz_targets", "bad_input", "timing", "slow_clients", "connection_cap", "demo_accounts",
                                "hostile_documents", "pdf_helper", "slow_body_flood", "sixteen_address_trickle",
-                               "two_instances", "mail_outage", "killed_mid_job", "killed_upload", "mutated_isdoc_pdfs", "documents",
+                               "two_instances", "mail_outage", "push_that_never_answers", "killed_mid_job", "killed_upload", "mutated_isdoc_pdfs", "documents",
                                "reference_page", "desk", "second_factor", "four_eyes", "events", "personal_data", "replica", "client_example",
                                "races", "faults"]
     began = time.time()

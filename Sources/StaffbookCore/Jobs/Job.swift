@@ -29,12 +29,13 @@ package enum JobKind: String, Sendable, CaseIterable, Codable {
     package static let runnableByAdmins: [JobKind] = [.statements, .reminders]
 
     /// Which of the worker's lanes runs it: what waits on someone else's server (a push service
-    /// any person's subscription names) has a lane of its own, so it never makes a password
-    /// reset or an invoice's checks wait behind it.
+    /// any person's subscription names) and the month-end's long runs each have a lane of their
+    /// own, so that neither makes a password reset or an invoice's checks wait behind it.
     package var lane: JobLane {
         switch self {
         case .deliverPush, .deliverAPNs: .outbound
-        default: .main
+        case .statements, .reminders, .housekeeping, .retention, .personalExport: .batch
+        case .deliverNotification, .passwordReset, .invoiceChecks: .main
         }
     }
 
@@ -53,7 +54,12 @@ package enum JobKind: String, Sendable, CaseIterable, Codable {
 
 /// A lane of the worker: its claims take only its kinds.
 package enum JobLane: String, Sendable, CaseIterable {
-    case main, outbound
+    /// What people wait for: mail, password resets, an invoice's checks.
+    case main
+    /// The month-end's and the night's long runs, and exports made by a job.
+    case batch
+    /// Pushes to other people's servers.
+    case outbound
 
     package var kinds: [JobKind] { JobKind.allCases.filter { $0.lane == self } }
 }

@@ -6,7 +6,8 @@ import StaffbookCore
 
 /// Works the job queue on this instance: puts the schedules' due occurrences into the queue,
 /// then runs due jobs until none is left, in lanes that never wait for each other (the main
-/// kinds, `JOBS_CONCURRENCY` at a time; pushes to other people's servers; webhook attempts),
+/// kinds, `JOBS_CONCURRENCY` at a time; the month-end's long runs; pushes to other people's
+/// servers; webhook attempts),
 /// each run within its kind's budget. It wakes when PostgreSQL notifies `staffbook_jobs` (a job
 /// was added anywhere) and every poll interval; on SIGTERM it finishes the jobs in hand and
 /// stops. Every instance runs one; the queue hands each job to one of them.
@@ -93,8 +94,10 @@ package final class JobWorker: Service, Sendable {
 
     /// What the worker's loops do when woken.
     enum Loop: CaseIterable {
-        /// The schedules, then the main lanes until nothing is due.
+        /// The main lanes until nothing is due.
         case main
+        /// The schedules, then the month-end's and the night's runs, one lane.
+        case batch
         /// Pushes, one lane.
         case outbound
         /// Webhook attempts that are due.
@@ -105,9 +108,11 @@ package final class JobWorker: Service, Sendable {
         do {
             switch loop {
             case .main:
-                try await schedule()
                 _ = try await runDue(.main)
                 Self.depth.record(try await queue.depth(now: clock.now()))
+            case .batch:
+                try await schedule()
+                _ = try await runLane(.batch)
             case .outbound:
                 _ = try await runLane(.outbound)
             case .webhooks:
@@ -125,7 +130,7 @@ package final class JobWorker: Service, Sendable {
     package func tick() async -> Int {
         do {
             try await schedule()
-            let ran = try await runDue(.main) + runLane(.outbound)
+            let ran = try await runLane(.batch) + runDue(.main) + runLane(.outbound)
             try await webhooks.deliverDue()
             Self.depth.record(try await queue.depth(now: clock.now()))
             return ran

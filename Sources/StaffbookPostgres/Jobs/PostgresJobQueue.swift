@@ -76,11 +76,12 @@ package struct PostgresJobQueue: JobQueue {
 
     package func claim(now: Date, worker: String, leaseUntil: Date, lane: JobLane) async throws -> Job? {
         let logger = self.logger
-        // The outbound kinds' partial index (schema 0051) keeps the outbound lane's claim from
-        // reading past a month-end's thousands of due checks; the main lane skips the few pushes
-        // at the head of the shared index.
-        let kinds = JobLane.outbound.kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        let filter = lane == .outbound ? "kind IN (\(kinds))" : "kind NOT IN (\(kinds))"
+        // The other lanes' partial indexes (schema 0051) keep their claims from reading past a
+        // month-end's thousands of due checks; the main lane skips the few of theirs at the head
+        // of the shared index.
+        let others = JobLane.allCases.filter { $0 != .main }.flatMap(\.kinds).map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let filter =
+            lane == .main ? "kind NOT IN (\(others))" : "kind IN (\(lane.kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")))"
         return try await database.withConnection { connection in
             let rows = try await connection.query(
                 """

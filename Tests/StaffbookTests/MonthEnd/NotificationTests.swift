@@ -174,9 +174,9 @@ struct NotificationTests {
                 let now = app.clock.now()
                 _ = try await queue.enqueue([NewJob(kind: .reminders, key: "2026-12-03", runAt: now)], now: now)
 
-                let first = try await queue.claim(now: now, worker: "a", leaseUntil: now.addingTimeInterval(60), lane: .main)
-                let whileLeased = try await queue.claim(now: now.addingTimeInterval(30), worker: "b", leaseUntil: now.addingTimeInterval(90), lane: .main)
-                let takenOver = try await queue.claim(now: now.addingTimeInterval(61), worker: "b", leaseUntil: now.addingTimeInterval(121), lane: .main)
+                let first = try await queue.claim(now: now, worker: "a", leaseUntil: now.addingTimeInterval(60), lane: .batch)
+                let whileLeased = try await queue.claim(now: now.addingTimeInterval(30), worker: "b", leaseUntil: now.addingTimeInterval(90), lane: .batch)
+                let takenOver = try await queue.claim(now: now.addingTimeInterval(61), worker: "b", leaseUntil: now.addingTimeInterval(121), lane: .batch)
                 let lateCompletion = try await queue.complete(try #require(first), worker: "a", effects: [], now: now.addingTimeInterval(62))
                 let completion = try await queue.complete(try #require(takenOver), worker: "b", effects: [], now: now.addingTimeInterval(63))
 
