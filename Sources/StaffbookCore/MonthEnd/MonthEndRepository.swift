@@ -18,8 +18,9 @@ package protocol MonthEndRepository: Sendable {
     /// Numbers of the payment runs sent at least the payment settings' days before `day` that
     /// still wait for a statement.
     func unpaidRuns(on day: CalendarDay) async throws -> [Int]
-    /// Invoices and payment runs waiting for a second admin (the four-eyes rule).
-    func secondAdminWaits() async throws -> Int
+    /// Invoices, payment runs and changes of who is an admin waiting for a second admin at `now`
+    /// (the four-eyes rule).
+    func secondAdminWaits(now: Date) async throws -> Int
     /// The active admins.
     func activeAdmins() async throws -> [UUID]
     /// People away the whole of `first...last`: one approved whole-day absence covers it.

@@ -49,7 +49,7 @@ package struct MonthEndService: Sendable {
             var payload = Self.digest(period: period, missing: missing, attention: try await monthEnd.invoicesNeedingAttention(period: period))
             let unpaid = try await monthEnd.unpaidRuns(on: day)
             payload.unpaidRuns = unpaid.isEmpty ? nil : unpaid
-            let waits = try await monthEnd.secondAdminWaits()
+            let waits = try await monthEnd.secondAdminWaits(now: TimeRules.midnight(day.adding(days: 1)))
             payload.secondAdminWaits = waits > 0 ? waits : nil
             let counts = try await timesheets.counts(month: period)
             payload.unsubmittedTimesheets = TimesheetWorkflow.rule(.submit).from.reduce(0) { $0 + counts[$1, default: 0] }

@@ -10,15 +10,6 @@ package enum RunApprovalRefusal: Sendable, Equatable {
     case notASecond(SecondAdminRefusal)
 }
 
-extension PaymentRunWorkflow {
-    /// Whether `actorId` may approve `run` now; nil when they may.
-    package static func approvalRefusal(_ run: PaymentRun, by actorId: UUID, standing: FourEyesStanding) -> RunApprovalRefusal? {
-        guard run.awaitsApproval else { return .notAwaiting }
-        if run.createdBy == actorId { return .ownRun }
-        return standing.refusal(asSecond: actorId).map(RunApprovalRefusal.notASecond)
-    }
-}
-
 /// The four-eyes rule as callers ask it: its settings over the roster as it is now.
 package struct FourEyesRule: Sendable {
     package let settings: FourEyesSettings

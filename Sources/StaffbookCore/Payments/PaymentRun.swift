@@ -89,6 +89,8 @@ package struct PaymentRunEvent: Sendable, Equatable {
     package var from: PaymentRunState?
     package var to: PaymentRunState
     package var detail: String?
+    /// Who acted, by name as they are now.
+    package var actorName: String?
 
     package init(at: Date, actorId: UUID?, action: String, from: PaymentRunState?, to: PaymentRunState, detail: String?) {
         self.at = at
@@ -116,6 +118,9 @@ package struct PaymentRun: Sendable, Equatable {
     package var approvalRequired: Bool = false
     package var approvedBy: UUID?
     package var approvedAt: Date?
+    /// Who made it and who approved it, by name as they are now.
+    package var createdByName: String?
+    package var approvedByName: String?
 
     package init(
         id: UUID, number: Int, state: PaymentRunState, version: Int, createdBy: UUID, createdAt: Date, sentAt: Date?, paidAt: Date?,
@@ -136,14 +141,17 @@ package struct PaymentRun: Sendable, Equatable {
 
     package var totals: [CurrencyTotal] { CurrencyTotal.of(items) }
 
-    /// A draft made under the four-eyes rule that no second admin has approved yet: its file is
-    /// not released and it cannot be sent.
-    package var awaitsApproval: Bool { approvalRequired && approvedBy == nil && state == .draft }
-
-    /// What the run can take now: the workflow's actions, with sending held until approval and
-    /// approving offered while it waits.
-    package var actions: [String] {
-        if awaitsApproval { return ["approve"] + PaymentRunWorkflow.allowedActions(state).filter { $0 != .send }.map(\.rawValue) }
-        return PaymentRunWorkflow.allowedActions(state).map(\.rawValue)
+    /// The run as the engine decides over it.
+    package var snapshot: PaymentRunSnapshot {
+        PaymentRunSnapshot(
+            id: id, number: number, state: state, version: version, createdBy: createdBy, approvalRequired: approvalRequired,
+            approvedBy: approvedBy, items: items.map(\.state))
     }
+
+    /// A draft made under the four-eyes rule that no second admin has approved yet (the engine's).
+    package var awaitsApproval: Bool { snapshot.awaitsApproval }
+
+    /// What the run can take now, as the engine allows it (to anyone: a viewer's own is
+    /// `PaymentRunEngine.allowedActions` with the viewer).
+    package var actions: [String] { PaymentRunEngine.allowedActions(snapshot, viewer: nil, standing: nil) }
 }

@@ -57,7 +57,7 @@ package protocol PaymentRunRepository: Sendable {
     func create(runId: UUID, items: [PaymentRunItem], actorId: UUID, approvalRequired: Bool, now: Date) async throws -> (
         run: PaymentRun, taken: [PaymentRunItem]
     )
-    /// A second admin's approval, decided by `PaymentRunWorkflow.approvalRefusal` over the run
+    /// A second admin's approval, decided by `PaymentRunEngine` over the run
     /// and the admins as locked: of two admins approving at once, one approves and the other is
     /// refused; an admin who may not be a second yet is refused.
     func approve(runId: UUID, actorId: UUID, fourEyes: FourEyesSettings, now: Date) async throws -> PaymentRunChange

@@ -32,6 +32,7 @@ extension DeskTemplates {
     static let paymentRun = """
         <p><a href="/desk/payment-runs">{{t.paymentRuns}}</a></p>
         <h1>{{t.run}} {{number}}: {{state}}</h1>
+        <p>{{t.madeByLabel}} {{madeBy}}{{#approvedBy}} · {{t.approvedByLabel}} {{approvedBy}}{{/approvedBy}}</p>
         {{> problem}}
         {{#done}}<p class="notice" role="status">{{t.done}}</p>{{/done}}
         {{#awaiting}}<div class="notice" role="status"><p><strong>{{t.waitingSecondAdmin}}</strong></p>        {{#ownRun}}<p>{{t.ownRunWaits}}</p>{{/ownRun}}
@@ -50,7 +51,7 @@ extension DeskTemplates {
         <td data-label="{{t.variableSymbol}}">{{symbol}}</td><td data-label="{{t.state}}">{{state}}</td></tr>
         {{/items}}</tbody></table>
         <h2>{{t.events}}</h2>
-        <ul class="plain">{{#events}}<li>{{at}}: {{to}}{{#detail}} ({{detail}}){{/detail}}</li>{{/events}}</ul>
+        <ul class="plain">{{#events}}<li>{{at}}: {{to}}{{#by}}, {{by}}{{/by}}{{#detail}} ({{detail}}){{/detail}}</li>{{/events}}</ul>
         {{#canCancel}}<section class="panel" aria-labelledby="cancel"><h2 id="cancel">{{t.cancelRun}}</h2>
         <form method="post" action="/desk/payment-runs/{{id}}/cancel"><input type="hidden" name="csrf" value="{{csrf}}">
         {{#atBank}}<p><label><input type="checkbox" name="bankDidNotPay" value="1"> {{t.bankDidNotPay}}</label></p>{{/atBank}}

@@ -136,6 +136,8 @@ extension DeskTexts {
         ),
         ("approveRun", "Approve the run", "Schválit dávku"),
         ("runApproved", "Approved by a second admin", "Schváleno druhým adminem"),
+        ("madeByLabel", "Made by", "Vytvořil(a)"),
+        ("approvedByLabel", "approved by", "schválil(a)"),
         ("auditLog", "History", "Historie"),
         (
             "auditLead", "Who changed what about whom, and when: every change to people, money, time and access, newest first.",

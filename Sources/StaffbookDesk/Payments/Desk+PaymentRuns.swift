@@ -60,7 +60,7 @@ extension Desk {
     func paymentRun(_ view: DeskView, id: String?, request: Request) async throws -> Response {
         _ = try require(view, "getPaymentRun")
         let run = try await foundRun(id)
-        return runPage(view, run, done: query(request, "created") != nil || query(request, "done") != nil)
+        return try await runPage(view, run, done: query(request, "created") != nil || query(request, "done") != nil)
     }
 
     /// A second admin's approval: the run's file is released.
@@ -73,7 +73,7 @@ extension Desk {
             return DeskPage.redirect("/desk/payment-runs/\(run.id.lowercasedString)?done=approve")
         } catch {
             let problem = try shownRefusal(error, view)
-            return runPage(view, try await foundRun(id), problem: problem, status: HTTPResponse.Status(code: problem.status))
+            return try await runPage(view, try await foundRun(id), problem: problem, status: HTTPResponse.Status(code: problem.status))
         }
     }
 
@@ -105,7 +105,7 @@ extension Desk {
             return DeskPage.redirect("/desk/payment-runs/\(run.id.lowercasedString)?done=cancel")
         } catch {
             let problem = try shownRefusal(error, view)
-            return runPage(view, try await foundRun(id), reason: typed, problem: problem, status: HTTPResponse.Status(code: problem.status))
+            return try await runPage(view, try await foundRun(id), reason: typed, problem: problem, status: HTTPResponse.Status(code: problem.status))
         }
     }
 
@@ -116,12 +116,15 @@ extension Desk {
 
     private func runPage(
         _ view: DeskView, _ run: PaymentRun, reason: String = "", problem: PageProblem? = nil, done: Bool = false, status: HTTPResponse.Status = .ok
-    ) -> Response {
+    ) async throws -> Response {
         let format = view.format
         let viewer = view.session?.account.id
+        // What the page offers is what the engine allows this viewer, under the rule as it stands.
+        let actions = PaymentRunEngine.allowedActions(run.snapshot, viewer: viewer, standing: try await services.fourEyes.standing())
         let model: [String: Any] = [
             "id": run.id.lowercasedString, "number": run.number, "state": view.text("run." + run.state.rawValue),
-            "awaiting": run.awaitsApproval, "canApprove": run.awaitsApproval && viewer != run.createdBy,
+            "madeBy": run.createdByName ?? "", "approvedBy": run.approvedByName ?? "",
+            "awaiting": run.awaitsApproval, "canApprove": actions.contains("approve"),
             "ownRun": run.awaitsApproval && viewer == run.createdBy,
             "totals": run.totals.map { ["total": format.money($0.total, currency: $0.currency), "count": $0.count] },
             "items": run.items.map { item in
@@ -133,12 +136,12 @@ extension Desk {
             },
             "events": run.events.map { event in
                 [
-                    "at": format.instant(event.at), "detail": event.detail ?? "",
+                    "at": format.instant(event.at), "detail": event.detail ?? "", "by": event.actorName ?? "",
                     "to": event.action == "approve" ? view.text("runApproved") : view.text("run." + event.to.rawValue),
                 ] as [String: Any]
             },
-            "canDownload": run.state != .cancelled && !run.awaitsApproval, "canCancel": run.state == .draft || run.state == .sent,
-            "atBank": run.state == .sent, "csrf": view.formToken, "reason": reason, "done": done,
+            "canDownload": run.state != .cancelled && !run.awaitsApproval, "canCancel": actions.contains("cancel"),
+            "atBank": PaymentRunWorkflow.needsAffirmation(.cancel, from: run.state), "csrf": view.formToken, "reason": reason, "done": done,
             "problem": problem.map { Self.model($0, language: view.language) } as Any,
         ]
         return DeskPage(title: "\(view.text("run")) \(run.number)", template: "paymentRun", model: model, status: status)

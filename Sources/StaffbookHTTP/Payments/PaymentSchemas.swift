@@ -18,7 +18,8 @@ extension PaymentsAPI {
     static func run(_ run: PaymentRun) -> Components.Schemas.PaymentRun {
         .init(
             id: run.id.lowercasedString, number: run.number, state: .init(rawValue: run.state.rawValue) ?? .draft, createdAt: run.createdAt,
-            createdBy: run.createdBy.lowercasedString, approvalRequired: run.approvalRequired, approvedBy: run.approvedBy?.lowercasedString,
+            createdBy: run.createdBy.lowercasedString, createdByName: run.createdByName, approvalRequired: run.approvalRequired,
+            approvedBy: run.approvedBy?.lowercasedString, approvedByName: run.approvedByName,
             approvedAt: run.approvedAt, awaiting: run.awaitsApproval ? .secondAdmin : nil, sentAt: run.sentAt, paidAt: run.paidAt,
             cancelledAt: run.cancelledAt, totals: totals(run.totals), actions: run.actions.compactMap { .init(rawValue: $0) },
             items: run.items.map(item), events: run.events.map(event)
@@ -37,7 +38,8 @@ extension PaymentsAPI {
 
     static func event(_ event: PaymentRunEvent) -> Components.Schemas.PaymentRunEvent {
         .init(
-            at: event.at, actorId: event.actorId?.lowercasedString, action: event.action, from: event.from.flatMap { .init(rawValue: $0.rawValue) },
+            at: event.at, actorId: event.actorId?.lowercasedString, actorName: event.actorName, action: event.action,
+            from: event.from.flatMap { .init(rawValue: $0.rawValue) },
             to: .init(rawValue: event.to.rawValue) ?? .draft, detail: event.detail
         )
     }

@@ -92,17 +92,29 @@ package struct PostgresMonthEndRepository: MonthEndRepository {
         }
     }
 
-    package func secondAdminWaits() async throws -> Int {
+    package func secondAdminWaits(now: Date) async throws -> Int {
         let logger = self.logger
+        let since = now.addingTimeInterval(-PendingAdminChange.lifetime)
         return try await database.withConnection { connection in
-            try await connection.query(
-                """
-                SELECT (SELECT count(*) FROM invoices WHERE override_requested_by IS NOT NULL)
-                     + (SELECT count(*) FROM invoices WHERE account_confirm_requested_by IS NOT NULL)
-                     + (SELECT count(*) FROM payment_runs WHERE approval_required AND approved_by IS NULL AND state = 'draft')
-                """,
-                logger: logger
-            ).collect().first?.decode(Int.self) ?? 0
+            let invoices =
+                try await connection.query(
+                    """
+                    SELECT (SELECT count(*) FROM invoices WHERE override_requested_by IS NOT NULL)
+                         + (SELECT count(*) FROM invoices WHERE account_confirm_requested_by IS NOT NULL)
+                         + (SELECT count(*) FROM admin_change_requests WHERE requested_at > \(since))
+                    """,
+                    logger: logger
+                ).collect().first?.decode(Int.self) ?? 0
+            // Which drafts wait for a second admin is the engine's to say (`awaitsApproval`).
+            let drafts = try await connection.query(
+                "SELECT id, number, created_by, approval_required, approved_by FROM payment_runs WHERE state = 'draft'", logger: logger)
+            var runs = 0
+            for try await (id, number, createdBy, required, approvedBy) in drafts.decode((UUID, Int, UUID, Bool, UUID?).self) {
+                let run = PaymentRunSnapshot(
+                    id: id, number: number, state: .draft, createdBy: createdBy, approvalRequired: required, approvedBy: approvedBy)
+                if run.awaitsApproval { runs += 1 }
+            }
+            return invoices + runs
         }
     }
 

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 import StaffbookCore
 
-/// Reading runs, and writing the events of a run and of its invoices.
+/// Reading runs.
 extension PostgresPaymentRunRepository {
     static let summaryColumns = """
         r.id, r.number, r.state, r.created_at, r.sent_at, r.paid_at, r.cancelled_at,
@@ -46,12 +46,16 @@ extension PostgresPaymentRunRepository {
     static func find(id: UUID, on connection: PostgresConnection, logger: Logger) async throws -> PaymentRun? {
         let runs = try await connection.query(
             """
-            SELECT number, state, version, created_by, created_at, sent_at, paid_at, cancelled_at, approval_required, approved_by, approved_at
-            FROM payment_runs WHERE id = \(id)
+            SELECT r.number, r.state, r.version, r.created_by, r.created_at, r.sent_at, r.paid_at, r.cancelled_at, r.approval_required,
+                   r.approved_by, r.approved_at, c.first_name || ' ' || c.last_name, a.first_name || ' ' || a.last_name
+            FROM payment_runs r JOIN accounts c ON c.id = r.created_by LEFT JOIN accounts a ON a.id = r.approved_by
+            WHERE r.id = \(id)
             """,
             logger: logger
         ).collect()
-        guard let row = try runs.first?.decode((Int, String, Int, UUID, Date, Date?, Date?, Date?, Bool, UUID?, Date?).self) else { return nil }
+        guard
+            let row = try runs.first?.decode((Int, String, Int, UUID, Date, Date?, Date?, Date?, Bool, UUID?, Date?, String, String?).self)
+        else { return nil }
         var items: [PaymentRunItem] = []
         let itemRows = try await connection.query(
             """
@@ -77,16 +81,20 @@ extension PostgresPaymentRunRepository {
         }
         var events: [PaymentRunEvent] = []
         let eventRows = try await connection.query(
-            "SELECT at, actor_id, action, from_state, to_state, detail FROM payment_run_events WHERE run_id = \(id) ORDER BY at, id",
+            """
+            SELECT e.at, e.actor_id, e.action, e.from_state, e.to_state, e.detail, a.first_name || ' ' || a.last_name
+            FROM payment_run_events e LEFT JOIN accounts a ON a.id = e.actor_id WHERE e.run_id = \(id) ORDER BY e.at, e.id
+            """,
             logger: logger
         )
-        for try await (at, actor, action, from, to, detail) in eventRows.decode((Date, UUID?, String, String?, String, String?).self) {
-            events.append(
-                PaymentRunEvent(
-                    at: at, actorId: actor, action: action,
-                    from: try from.map { try StoredValue.enumeration($0, as: PaymentRunState.self, column: "payment_run_events.from_state") },
-                    to: try StoredValue.enumeration(to, column: "payment_run_events.to_state"), detail: detail
-                ))
+        for try await (at, actor, action, from, to, detail, name) in eventRows.decode((Date, UUID?, String, String?, String, String?, String?).self) {
+            var event = PaymentRunEvent(
+                at: at, actorId: actor, action: action,
+                from: try from.map { try StoredValue.enumeration($0, as: PaymentRunState.self, column: "payment_run_events.from_state") },
+                to: try StoredValue.enumeration(to, column: "payment_run_events.to_state"), detail: detail
+            )
+            event.actorName = name
+            events.append(event)
         }
         var run = PaymentRun(
             id: id, number: row.0, state: try StoredValue.enumeration(row.1, column: "payment_runs.state"), version: row.2, createdBy: row.3,
@@ -95,25 +103,8 @@ extension PostgresPaymentRunRepository {
         run.approvalRequired = row.8
         run.approvedBy = row.9
         run.approvedAt = row.10
+        run.createdByName = row.11
+        run.approvedByName = row.12
         return run
-    }
-
-    static func event(
-        _ runId: UUID, action: String, from: PaymentRunState?, to: PaymentRunState, actorId: UUID?, detail: String?, at: Date,
-        on connection: PostgresConnection, logger: Logger
-    ) async throws {
-        try await connection.query(
-            """
-            INSERT INTO payment_run_events (run_id, at, actor_id, action, from_state, to_state, detail)
-            VALUES (\(runId), \(at), \(actorId), \(action), \(from?.rawValue), \(to.rawValue), \(detail))
-            """,
-            logger: logger
-        )
-        // A run is nobody's: the admin who acted is its audit row's subject too.
-        if let actorId {
-            try await AuditLog.record(
-                on: connection, subject: actorId, entity: "payment_run", entityId: runId, action: action, by: actorId, at: at,
-                changes: from == to ? [:] : ["state": .init(from: from?.rawValue, to: to.rawValue)], logger: logger)
-        }
     }
 }

@@ -186,14 +186,7 @@ extension PostgresPaymentRunRepository {
         on connection: PostgresConnection, logger: Logger
     ) async throws {
         guard !matched.isEmpty else { return }
-        try await connection.query(
-            """
-            UPDATE payment_run_items p SET state = 'paid', paid_on = u.booked::date, statement_id = \(statementId)
-            FROM unnest(\(matched.map(\.itemId))::uuid[], \(matched.map(\.bookedOn.iso))::text[]) AS u(id, booked)
-            WHERE p.id = u.id
-            """,
-            logger: logger
-        )
+        try await PaymentRunWriter.pay(matched.map { ($0.itemId, $0.bookedOn) }, statementId: statementId, on: connection, logger: logger)
         // Each matched invoice through the invoice writer, as the engine decides (paid on the
         // booking day; one no longer approved stays as it is).
         let byInvoice = Dictionary(matched.map { ($0.invoiceId, $0) }, uniquingKeysWith: { first, _ in first })
@@ -205,30 +198,9 @@ extension PostgresPaymentRunRepository {
             guard case .success = InvoiceEngine.decide(command, on: invoice) else { continue }
             _ = try await InvoiceWriter.apply(command, to: invoice, on: connection, logger: logger)
         }
-        for runId in Set(matched.compactMap { waiting[$0.itemId]?.runId }) {
-            try await settle(runId, actorId: actorId, now: now, on: connection, logger: logger)
+        for runId in Set(matched.compactMap { waiting[$0.itemId]?.runId }).sorted(by: { $0.lowercasedString < $1.lowercasedString }) {
+            // Moves each run on from its items' states, as the engine decides.
+            _ = try await PaymentRunWriter.decideAndApply(.settle(by: actorId), runId: runId, now: now, on: connection, logger: logger)
         }
-    }
-
-    /// Moves a run at the bank on from its items' states.
-    private static func settle(_ runId: UUID, actorId: UUID, now: Date, on connection: PostgresConnection, logger: Logger) async throws {
-        let rows = try await connection.query(
-            "SELECT r.state, array_agg(p.state) FROM payment_runs r JOIN payment_run_items p ON p.run_id = r.id WHERE r.id = \(runId) GROUP BY r.state",
-            logger: logger
-        ).collect()
-        guard let (raw, itemStates) = try rows.first?.decode((String, [String]).self) else { return }
-        let state = try StoredValue.enumeration(raw, as: PaymentRunState.self, column: "payment_runs.state")
-        let items = try itemStates.map { try StoredValue.enumeration($0, as: PaymentItemState.self, column: "payment_run_items.state") }
-        let next = PaymentRunWorkflow.state(afterPayments: items, current: state)
-        guard next != state else { return }
-        try await connection.query(
-            """
-            UPDATE payment_runs SET state = \(next.rawValue), version = version + 1,
-                paid_at = CASE WHEN \(next.rawValue) = 'paid' THEN \(now) ELSE paid_at END
-            WHERE id = \(runId)
-            """,
-            logger: logger
-        )
-        try await event(runId, action: "statement", from: state, to: next, actorId: actorId, detail: nil, at: now, on: connection, logger: logger)
     }
 }

@@ -78,13 +78,8 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
     ) {
         let logger = self.logger
         return try await database.withTransaction { connection in
-            try await connection.query(
-                """
-                INSERT INTO payment_runs (id, state, created_by, created_at, approval_required)
-                VALUES (\(runId), 'draft', \(actorId), \(now), \(approvalRequired))
-                """,
-                logger: logger
-            )
+            try await PaymentRunWriter.create(
+                runId: runId, actorId: actorId, approvalRequired: approvalRequired, now: now, on: connection, logger: logger)
             // Locks the invoices (the invoice writer's order) and keeps those still approved and
             // in no other run: an admin returning one meanwhile waits, and then finds it changed.
             let locked = Set(
@@ -125,9 +120,8 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
             try await InvoiceWriter.note(
                 Array(inserted).sorted { $0.lowercasedString < $1.lowercasedString }, action: "payment-run", detail: "run \(number)",
                 actorId: actorId, now: now, on: connection, logger: logger)
-            try await Self.event(
-                runId, action: "create", from: nil, to: .draft, actorId: actorId, detail: "\(inserted.count) payments", at: now,
-                on: connection, logger: logger)
+            try await PaymentRunWriter.created(
+                runId, payments: inserted.count, approvalRequired: approvalRequired, actorId: actorId, now: now, on: connection, logger: logger)
             guard let run = try await Self.find(id: runId, on: connection, logger: logger) else {
                 throw StoreError.malformedRow(column: "payment_runs.id")
             }
@@ -220,19 +214,8 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
     package func approve(runId: UUID, actorId: UUID, fourEyes: FourEyesSettings, now: Date) async throws -> PaymentRunChange {
         let logger = self.logger
         return try await database.withTransaction { connection in
-            try await connection.query("SELECT 1 FROM payment_runs WHERE id = \(runId) FOR UPDATE", logger: logger)
-            guard let run = try await Self.find(id: runId, on: connection, logger: logger) else { return .notFound }
             let standing = try await AdminChangeGate.standing(fourEyes, now: now, forChange: false, on: connection, logger: logger)
-            if let refusal = PaymentRunWorkflow.approvalRefusal(run, by: actorId, standing: standing) {
-                throw PaymentRunError.approvalRefused(refusal)
-            }
-            try await connection.query(
-                "UPDATE payment_runs SET approved_by = \(actorId), approved_at = \(now), version = version + 1 WHERE id = \(runId)",
-                logger: logger)
-            try await Self.event(
-                runId, action: "approve", from: run.state, to: run.state, actorId: actorId, detail: nil, at: now, on: connection, logger: logger)
-            guard let approved = try await Self.find(id: runId, on: connection, logger: logger) else { return .notFound }
-            return .done(approved)
+            return try await Self.change(.approve(by: actorId, standing: standing), runId: runId, now: now, on: connection, logger: logger)
         }
     }
 
@@ -240,51 +223,28 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
         -> PaymentRunChange
     {
         let logger = self.logger
+        let command: PaymentRunCommand =
+            switch action {
+            case .send: .send(by: actorId)
+            case .cancel: .cancel(by: actorId, affirmation: affirmation)
+            }
         return try await database.withTransaction { connection in
-            let rows = try await connection.query(
-                """
-                SELECT state, number, approval_required AND approved_by IS NULL AND state = 'draft' FROM payment_runs
-                WHERE id = \(runId) FOR UPDATE
-                """,
-                logger: logger
-            ).collect()
-            guard let (raw, number, awaitsApproval) = try rows.first?.decode((String, Int, Bool).self) else { return .notFound }
-            // Sent only once a second admin approved it, where the rule applies.
-            if action == .send, awaitsApproval { throw PaymentRunError.awaitingApproval }
-            let state = try StoredValue.enumeration(raw, as: PaymentRunState.self, column: "payment_runs.state")
-            guard let target = PaymentRunWorkflow.apply(action, to: state) else { return .refused(state) }
-            if PaymentRunWorkflow.needsAffirmation(action, from: state), affirmation?.isEmpty != false {
-                throw PaymentRunError.affirmationRequired
-            }
-            if target != state {
-                try await connection.query(
-                    """
-                    UPDATE payment_runs SET state = \(target.rawValue), version = version + 1,
-                        sent_at = CASE WHEN \(target.rawValue) = 'sent' THEN coalesce(sent_at, \(now)) ELSE sent_at END,
-                        cancelled_at = CASE WHEN \(target.rawValue) = 'cancelled' THEN \(now) ELSE cancelled_at END
-                    WHERE id = \(runId)
-                    """,
-                    logger: logger
-                )
-                try await Self.event(
-                    runId, action: action.rawValue, from: state, to: target, actorId: actorId,
-                    detail: affirmation.map { "the bank did not pay what waited: \($0)" }, at: now, on: connection, logger: logger)
-                let invoiceAction = action == .send ? "payment-run-sent" : "payment-run-cancelled"
-                let pending = try await connection.query(
-                    "SELECT invoice_id FROM payment_run_items WHERE run_id = \(runId) AND state = 'pending' ORDER BY invoice_id", logger: logger
-                ).collect().map { try $0.decode(UUID.self) }
-                _ = try await InvoiceWriter.lock(pending, on: connection, logger: logger)
-                try await InvoiceWriter.note(
-                    pending, action: invoiceAction, detail: "run \(number)", actorId: actorId, now: now, on: connection, logger: logger)
-                if action == .cancel {
-                    // Frees the invoices: another run may take them.
-                    try await connection.query(
-                        "UPDATE payment_run_items SET state = 'cancelled' WHERE run_id = \(runId) AND state = 'pending'", logger: logger
-                    )
-                }
-            }
-            guard let run = try await Self.find(id: runId, on: connection, logger: logger) else { return .notFound }
-            return .done(run)
+            try await Self.change(command, runId: runId, now: now, on: connection, logger: logger)
         }
+    }
+
+    /// The engine's decision applied by the writer, and the run as it is then.
+    static func change(_ command: PaymentRunCommand, runId: UUID, now: Date, on connection: PostgresConnection, logger: Logger) async throws
+        -> PaymentRunChange
+    {
+        do {
+            guard try await PaymentRunWriter.decideAndApply(command, runId: runId, now: now, on: connection, logger: logger) != nil else {
+                return .notFound
+            }
+        } catch PaymentRunError.refused(let state) {
+            return .refused(state)
+        }
+        guard let run = try await Self.find(id: runId, on: connection, logger: logger) else { return .notFound }
+        return .done(run)
     }
 }

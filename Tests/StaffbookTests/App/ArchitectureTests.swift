@@ -43,6 +43,26 @@ struct ArchitectureTests {
         #expect(writers == ["StaffbookPostgres/Invoices/InvoiceWriter.swift"])
     }
 
+    /// A payment run's state, its approval, its moments, its events and its items' states are
+    /// written by one writer (`PaymentRunWriter`), which applies what `PaymentRunEngine`
+    /// decided: no other file inserts or updates a run, inserts its events, or sets an item's state.
+    @Test func onlyThePaymentRunWriterWritesARun() throws {
+        let writes = try Regex(
+            #"(?s)(INSERT INTO payment_runs\b|UPDATE payment_runs\b|INSERT INTO payment_run_events|UPDATE payment_run_items\b(?:(?!WHERE)[^"])*?\bstate\s*=)"#)
+        var writers: [String] = []
+        for target in ["StaffbookPostgres", "StaffbookJobs", "StaffbookHTTP", "StaffbookDesk", "StaffbookApp", "StaffbookCLI"] {
+            for (path, text) in try Self.sources(target) where text.contains(writes) {
+                writers.append("\(target)/\(path)")
+            }
+        }
+        #expect(writers == ["StaffbookPostgres/Payments/PaymentRunWriter.swift"])
+        // "Awaits approval" is said once, by the engine's snapshot: no statement spells it again.
+        let spelled = try Regex(#"approval_required AND approved_by IS NULL"#)
+        for target in ["StaffbookPostgres", "StaffbookHTTP", "StaffbookDesk"] {
+            for (path, text) in try Self.sources(target) { #expect(!text.contains(spelled), "\(target)/\(path)") }
+        }
+    }
+
     @Test func theHTTPLayerOpensNoListenAndBuildsNoMail() throws {
         for (path, text) in try Self.sources("StaffbookHTTP") {
             for call in ["listen(on:", "MailMessage(", "SMTPClient("] {

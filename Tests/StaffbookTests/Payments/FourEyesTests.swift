@@ -144,7 +144,7 @@ struct InvoiceFourEyesTests {
             #expect(month.text.contains("<h2 id=\"waits\">Waiting for a second admin</h2>") && month.text.contains("approve over failing checks, Alena Dvořáková"))
             #expect(page.text.contains("Dodavatel ověřen") && page.text.contains("Agree by doing the same below."))
             let counted = try await app.withDatabase { pool in
-                try await PostgresMonthEndRepository(database: pool, logger: TestDatabase.logger).secondAdminWaits()
+                try await PostgresMonthEndRepository(database: pool, logger: TestDatabase.logger).secondAdminWaits(now: app.clock.now())
             }
             var payload = NotificationPayload(period: "2026-10")
             payload.secondAdminWaits = counted

@@ -10573,6 +10573,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunEvent/actorId`.
             public var actorId: Components.Schemas.Id?
+            /// Their name as it is now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentRunEvent/actorName`.
+            public var actorName: Swift.String?
             /// What was done.
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRunEvent/action`.
@@ -10594,6 +10598,7 @@ extension Components {
             /// - Parameters:
             ///   - at: When it happened.
             ///   - actorId: Who did it; absent when the server did.
+            ///   - actorName: Their name as it is now.
             ///   - action: What was done.
             ///   - from: The state before.
             ///   - to: The state after.
@@ -10601,6 +10606,7 @@ extension Components {
             public init(
                 at: Foundation.Date,
                 actorId: Components.Schemas.Id? = nil,
+                actorName: Swift.String? = nil,
                 action: Swift.String,
                 from: Components.Schemas.PaymentRunState? = nil,
                 to: Components.Schemas.PaymentRunState,
@@ -10608,6 +10614,7 @@ extension Components {
             ) {
                 self.at = at
                 self.actorId = actorId
+                self.actorName = actorName
                 self.action = action
                 self.from = from
                 self.to = to
@@ -10616,6 +10623,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case at
                 case actorId
+                case actorName
                 case action
                 case from
                 case to
@@ -10719,6 +10727,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/createdBy`.
             public var createdBy: Components.Schemas.Id
+            /// Their name as it is now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentRun/createdByName`.
+            public var createdByName: Swift.String?
             /// Made under the four-eyes rule: its file waits for a second admin.
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/approvalRequired`.
@@ -10727,6 +10739,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/approvedBy`.
             public var approvedBy: Components.Schemas.Id?
+            /// Their name as it is now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentRun/approvedByName`.
+            public var approvedByName: Swift.String?
             /// When it was approved.
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentRun/approvedAt`.
@@ -10839,8 +10855,10 @@ extension Components {
             ///   - state: Where it stands.
             ///   - createdAt: When it was created.
             ///   - createdBy: The admin who created it.
+            ///   - createdByName: Their name as it is now.
             ///   - approvalRequired: Made under the four-eyes rule: its file waits for a second admin.
             ///   - approvedBy: The second admin who approved it.
+            ///   - approvedByName: Their name as it is now.
             ///   - approvedAt: When it was approved.
             ///   - awaiting: Present while it waits for a second admin; the file is not released.
             ///   - sentAt: When it was marked sent to the bank.
@@ -10856,8 +10874,10 @@ extension Components {
                 state: Components.Schemas.PaymentRunState,
                 createdAt: Foundation.Date,
                 createdBy: Components.Schemas.Id,
+                createdByName: Swift.String? = nil,
                 approvalRequired: Swift.Bool? = nil,
                 approvedBy: Components.Schemas.Id? = nil,
+                approvedByName: Swift.String? = nil,
                 approvedAt: Foundation.Date? = nil,
                 awaiting: Components.Schemas.PaymentRun.AwaitingPayload? = nil,
                 sentAt: Foundation.Date? = nil,
@@ -10873,8 +10893,10 @@ extension Components {
                 self.state = state
                 self.createdAt = createdAt
                 self.createdBy = createdBy
+                self.createdByName = createdByName
                 self.approvalRequired = approvalRequired
                 self.approvedBy = approvedBy
+                self.approvedByName = approvedByName
                 self.approvedAt = approvedAt
                 self.awaiting = awaiting
                 self.sentAt = sentAt
@@ -10891,8 +10913,10 @@ extension Components {
                 case state
                 case createdAt
                 case createdBy
+                case createdByName
                 case approvalRequired
                 case approvedBy
+                case approvedByName
                 case approvedAt
                 case awaiting
                 case sentAt
