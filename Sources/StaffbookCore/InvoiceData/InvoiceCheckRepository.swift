@@ -7,8 +7,14 @@ package protocol InvoiceCheckRepository: Sendable {
     func checkContext(invoiceId: UUID) async throws -> InvoiceCheckContext?
     /// The person's uploaded invoices from `month` on that are not paid.
     func checkedInvoices(personId: UUID, from month: CalendarMonth) async throws -> [UUID]
-    /// Stores the checks and whether the invoice needs an admin's attention.
-    func storeChecks(invoiceId: UUID, checks: [InvoiceCheck]) async throws
+    /// A new computation of the invoice's checks: its number, taken before anything it reads,
+    /// so a later computation always reads as much as an earlier one; nil for an unknown invoice.
+    func checksTicket(invoiceId: UUID) async throws -> Int64?
+    /// Stores the checks computed as `ticket` and whether the invoice needs an admin's attention,
+    /// unless a later computation's are stored already (two recomputes that commit out of order
+    /// leave the newer result); false when they were not stored.
+    @discardableResult
+    func storeChecks(invoiceId: UUID, checks: [InvoiceCheck], computedAs ticket: Int64) async throws -> Bool
 }
 
 /// An invoice with the month's contracts, rates and tracked time, and the person's details.
@@ -58,49 +64,5 @@ package struct InvoiceCheckContext: Sendable {
             month: month, data: data, amount: amount, profileIco: profileIco, profileDic: profileDic, profileAccount: profileAccount,
             confirmedAccount: confirmedAccount, companyIco: companyIco, expected: expected, duplicates: duplicates,
             tolerancePercent: tolerancePercent)
-    }
-}
-
-/// Computes and stores invoices' checks: after an upload, and (through a job) when what they
-/// compare changes.
-package struct InvoiceChecksService: Sendable {
-    package let store: any InvoiceCheckRepository
-    /// Our company's IČO, which invoices must be addressed to.
-    package let companyIco: String?
-    package let tolerancePercent: Decimal
-    /// Whether the tracked hours an amount is checked against are approved.
-    package let timesheets: any TimesheetRepository
-
-    package init(store: any InvoiceCheckRepository, companyIco: String?, tolerancePercent: Decimal, timesheets: any TimesheetRepository) {
-        self.store = store
-        self.companyIco = companyIco
-        self.tolerancePercent = tolerancePercent
-        self.timesheets = timesheets
-    }
-
-    /// Computes and stores the invoice's checks; a duplicate found is flagged on both sides (the
-    /// other invoice's checks are computed again too).
-    @discardableResult
-    package func recompute(invoiceId: UUID) async throws -> [InvoiceCheck] {
-        let checks = try await recomputeOne(invoiceId)
-        for other in checks.compactMap(\.otherInvoiceId) where other != invoiceId {
-            try await recomputeOne(other)
-        }
-        return checks
-    }
-
-    @discardableResult
-    private func recomputeOne(_ invoiceId: UUID) async throws -> [InvoiceCheck] {
-        guard let context = try await store.checkContext(invoiceId: invoiceId) else { return [] }
-        let checks = InvoiceChecks.evaluate(context.input(companyIco: companyIco, tolerancePercent: tolerancePercent))
-        try await store.storeChecks(invoiceId: invoiceId, checks: checks)
-        return checks
-    }
-
-    /// The person's unpaid uploaded invoices from `month` on.
-    package func recompute(personId: UUID, from month: CalendarMonth) async throws {
-        for id in try await store.checkedInvoices(personId: personId, from: month) {
-            try await recompute(invoiceId: id)
-        }
     }
 }

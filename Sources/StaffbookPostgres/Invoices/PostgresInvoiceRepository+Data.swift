@@ -237,22 +237,46 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
         }
     }
 
-    package func storeChecks(invoiceId: UUID, checks: [InvoiceCheck]) async throws {
+    package func checksTicket(invoiceId: UUID) async throws -> Int64? {
+        let logger = self.logger
+        return try await database.withConnection { connection in
+            try await connection.query(
+                """
+                INSERT INTO invoice_check_versions (invoice_id, requested) SELECT id, 1 FROM invoices WHERE id = \(invoiceId)
+                ON CONFLICT (invoice_id) DO UPDATE SET requested = invoice_check_versions.requested + 1
+                RETURNING requested
+                """,
+                logger: logger
+            ).collect().first?.decode(Int64.self)
+        }
+    }
+
+    package func storeChecks(invoiceId: UUID, checks: [InvoiceCheck], computedAs ticket: Int64) async throws -> Bool {
         let logger = self.logger
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(checks), as: UTF8.self)
         let attention = checks.contains { $0.needsAttention }
-        // Only while the invoice waits for a decision: an approval was made on the checks it
-        // saw (under the invoice's lock, as this update takes it), and they stay what it saw.
-        try await database.withConnection { connection in
-            _ = try await connection.query(
+        return try await database.withTransaction { connection in
+            // The newest computation wins, whatever order they commit in: an older one's checks
+            // are not stored over a newer one's.
+            let newer = try await connection.query(
+                """
+                UPDATE invoice_check_versions SET stored = \(ticket) WHERE invoice_id = \(invoiceId) AND stored < \(ticket) RETURNING 1
+                """,
+                logger: logger
+            ).collect()
+            guard !newer.isEmpty else { return false }
+            // Only while the invoice waits for a decision: an approval was made on the checks it
+            // saw (under the invoice's lock, as this update takes it), and they stay what it saw.
+            try await connection.query(
                 """
                 UPDATE invoices SET checks = \(json)::jsonb, needs_attention = \(attention)
                 WHERE id = \(invoiceId) AND state IN ('submitted', 'returned')
                 """,
                 logger: logger
-            ).collect()
+            )
+            return true
         }
     }
 }

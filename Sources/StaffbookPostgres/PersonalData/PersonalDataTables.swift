@@ -136,6 +136,7 @@ enum PersonalDataTables {
         .init(what: "personal_exports.account_id", why: "this very export when it is made by a job, kept a week for its link"),
         .init(what: "erasures.subject_id", why: "the erasure log: what went, when and under which rule, without personal data"),
         .init(what: "capacity_months.account_id", why: "monthly capacity computed from the contracts and capacity, which are included"),
+        .init(what: "invoice_check_versions.invoice_id", why: "a counter of the computations of an invoice's checks, which are included"),
         .init(
             what: "admin_change_requests.account_id",
             why: "an admin's request about the person's admin role or erasure, waiting at most a week for a second admin; "

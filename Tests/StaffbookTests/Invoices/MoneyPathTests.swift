@@ -117,6 +117,30 @@ struct MoneyPathTests {
         }
     }
 
+    /// Two recomputes of one invoice's checks that commit in the opposite order (the older one
+    /// last): the stored checks are the newer one's (before, the last to commit won).
+    @Test func twoRecomputesThatCommitOutOfOrderLeaveTheNewerChecks() async throws {
+        try await TestApp.test { app in
+            try await app.seedDemo()
+            _ = try await app.upload("2026-11", token: try await app.token("jan.novak@staffbook.example"))
+            let invoice = try #require(try await app.sql("SELECT id::text FROM invoices WHERE account_id = '\(Demo.janNovak)' AND period = '2026-11-01'").first ?? nil)
+            let id = try #require(UUID(uuidString: invoice))
+            try await app.withDatabase { pool in
+                let store = PostgresInvoiceRepository(database: pool, logger: TestDatabase.logger)
+                let older = try #require(try await store.checksTicket(invoiceId: id))
+                let newer = try #require(try await store.checksTicket(invoiceId: id))
+                let failing = [InvoiceCheck(.supplier, .fail, code: "missing")]
+                let passing = [InvoiceCheck(.supplier, .pass)]
+                // The newer computation commits first, the older one after it.
+                #expect(try await store.storeChecks(invoiceId: id, checks: passing, computedAs: newer))
+                #expect(try await store.storeChecks(invoiceId: id, checks: failing, computedAs: older) == false)
+            }
+            #expect(
+                try await app.sql("SELECT (checks->0->>'status') || '/' || needs_attention::text FROM invoices WHERE id = '\(invoice)'")
+                    == ["pass/false"], "the newer result stays")
+        }
+    }
+
     // MARK: Duplicates
 
     @Test func aColleaguesIsdocNamingYourNumberDoesNotMakeYourInvoiceADuplicate() async throws {
