@@ -92,6 +92,12 @@ package struct InvoiceChange: Sendable, Equatable {
     /// An approval over failing checks asked for (by whom, why), or cleared as the state moves.
     package var overrideRequest: OverrideRequest = .keep
 
+    /// Only recorded as asked: a second admin's same request makes it.
+    package var isRequest: Bool {
+        if case .set = overrideRequest { return true }
+        return false
+    }
+
     package enum OverrideRequest: Sendable, Equatable {
         case keep
         case set(by: UUID, reason: String)

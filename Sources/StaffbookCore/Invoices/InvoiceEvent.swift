@@ -7,6 +7,8 @@ package struct InvoiceEvent: Sendable, Equatable {
     package var from: InvoiceState?
     package var to: InvoiceState
     package var reason: String?
+    /// Who did it, by name as they are now (nil: the server).
+    package var actorName: String?
 
     package init(at: Date, actorId: UUID? = nil, action: String, from: InvoiceState? = nil, to: InvoiceState, reason: String? = nil) {
         self.at = at

@@ -39,10 +39,11 @@ package protocol InvoiceRepository: Sendable {
     /// With `fourEyes`, the first admin's confirmation is a request and a second admin's
     /// (never the same) confirms (`AccountConfirmation`).
     func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID, fourEyes: FourEyesStanding, now: Date) async throws
-        -> Invoice?
+        -> InvoiceOutcome?
     /// Applies `command` as `InvoiceEngine` decides on the invoice, locked: the invoice
-    /// afterwards, nil for an unknown one; a refusal is thrown as `InvoiceRefusal`.
-    func act(invoiceId: UUID, command: InvoiceCommand) async throws -> Invoice?
+    /// afterwards and whether it was only requested, nil for an unknown one; a refusal is thrown
+    /// as `InvoiceRefusal`.
+    func act(invoiceId: UUID, command: InvoiceCommand) async throws -> InvoiceOutcome?
     /// Ids of the invoices of a month, in one state or any.
     func ids(period: CalendarMonth, state: InvoiceState?) async throws -> [UUID]
     /// People with an ICO contract in the month and no invoice for it, whose name matches
@@ -76,4 +77,17 @@ package enum StatementOutcome: Sendable, Equatable {
     /// Computed again, with the same result as the one stored.
     case unchanged(UUID)
     case skipped(String)
+}
+
+/// What a change of an invoice did: the invoice as it is now, and whether the change was only
+/// recorded as asked (an approval over failing checks or an account's confirmation waiting for
+/// a second admin) rather than made.
+package struct InvoiceOutcome: Sendable, Equatable {
+    package var invoice: Invoice
+    package var requested: Bool
+
+    package init(invoice: Invoice, requested: Bool = false) {
+        self.invoice = invoice
+        self.requested = requested
+    }
 }

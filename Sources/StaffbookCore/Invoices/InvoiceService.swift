@@ -26,14 +26,14 @@ package struct InvoiceService: Sendable {
 
     /// An admin's action on one invoice, for the API and the desk: an approval over failing
     /// checks is decided under the four-eyes rule as it stands.
-    package func act(invoiceId: UUID, command: InvoiceCommand) async throws -> Invoice? {
+    package func act(invoiceId: UUID, command: InvoiceCommand) async throws -> InvoiceOutcome? {
         var command = command
         if command.override { command.fourEyes = try await fourEyes.standing() }
         return try await invoices.act(invoiceId: invoiceId, command: command)
     }
 
     /// An admin's confirmation of an invoice's changed bank account, under the four-eyes rule.
-    package func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID) async throws -> Invoice? {
+    package func confirmBankAccount(invoiceId: UUID, condition: VersionCondition, actorId: UUID) async throws -> InvoiceOutcome? {
         try await invoices.confirmBankAccount(
             invoiceId: invoiceId, condition: condition, actorId: actorId, fourEyes: try await fourEyes.standing(), now: clock.now())
     }
@@ -126,11 +126,11 @@ package struct InvoiceService: Sendable {
             // The same command as one invoice's action, decided by the same engine.
             let command = InvoiceCommand(action, by: .admin, actorId: actorId, reason: reason, now: clock.now())
             do {
-                guard let invoice = try await invoices.act(invoiceId: id, command: command) else {
+                guard let acted = try await invoices.act(invoiceId: id, command: command) else {
                     items.append(.init(invoiceId: target.text, outcome: .skipped, skip: .notFound))
                     continue
                 }
-                items.append(.init(invoiceId: target.text, outcome: .done, state: invoice.state))
+                items.append(.init(invoiceId: target.text, outcome: .done, state: acted.invoice.state))
             } catch let refusal as InvoiceRefusal {
                 items.append(.init(invoiceId: target.text, outcome: .skipped, state: refusal.state, skip: .refused(refusal)))
             }

@@ -13,7 +13,7 @@ extension Desk {
     func invoice(_ view: DeskView, id: String?, request: Request) async throws -> Response {
         _ = try require(view, "actOnInvoice")
         let invoice = try await found(id)
-        return try await invoicePage(view, invoice, done: query(request, "done") != nil)
+        return try await invoicePage(view, invoice, done: query(request, "done"))
     }
 
     func act(_ view: DeskView, id: String?, request: Request) async throws -> Response {
@@ -35,15 +35,18 @@ extension Desk {
             let command = InvoiceCommand(
                 action, by: .admin, actorId: session.account.id, reason: reason, override: override, condition: .oneOf([version]),
                 now: services.clock.now())
-            guard try await services.invoiceService.act(invoiceId: invoice.id, command: command) != nil else { throw DeskRefusal.notFound }
-            return DeskPage.redirect("/desk/invoices/\(invoice.id.lowercasedString)?done=\(action.rawValue)")
+            guard let acted = try await services.invoiceService.act(invoiceId: invoice.id, command: command) else { throw DeskRefusal.notFound }
+            let done = acted.requested ? "requested" : action.rawValue
+            return DeskPage.redirect("/desk/invoices/\(invoice.id.lowercasedString)?done=\(done)")
         } catch InvoiceRefusal.stale {
             let current = try await found(id)
             // Pressed twice: the first press did what this one asks, and this one changes nothing.
+            // Done meanwhile (in another tab, or by someone else): said so, with who and when, and
+            // what was typed kept; nothing is applied twice.
             if current.version == version + 1, InvoiceWorkflow.transition(action, from: invoice.state, kind: invoice.kind, by: .admin) == nil,
                 current.state == InvoiceWorkflow.transition(action, from: Self.stateBefore(action), kind: current.kind, by: .admin)?.to
             {
-                return DeskPage.redirect("/desk/invoices/\(current.id.lowercasedString)?done=\(action.rawValue)")
+                return try await invoicePage(view, current, reason: typed, already: true)
             }
             return try await invoicePage(view, current, reason: typed, stale: true)
         } catch {
@@ -60,11 +63,11 @@ extension Desk {
         guard let version = fields["version"].flatMap({ Int($0) }) else { return try await invoicePage(view, invoice, stale: true) }
         do {
             guard
-                try await services.invoiceService.confirmBankAccount(
-                    invoiceId: invoice.id, condition: .oneOf([version]), actorId: session.account.id) != nil
+                let acted = try await services.invoiceService.confirmBankAccount(
+                    invoiceId: invoice.id, condition: .oneOf([version]), actorId: session.account.id)
             else { throw DeskRefusal.notFound }
             try await services.invoiceChecks.recompute(invoiceId: invoice.id)
-            return DeskPage.redirect("/desk/invoices/\(invoice.id.lowercasedString)?done=confirm")
+            return DeskPage.redirect("/desk/invoices/\(invoice.id.lowercasedString)?done=\(acted.requested ? "requested" : "confirm")")
         } catch InvoiceRefusal.stale {
             return try await invoicePage(view, try await found(id), stale: true)
         } catch {
@@ -116,10 +119,17 @@ extension Desk {
     }
 
     func invoicePage(
-        _ view: DeskView, _ invoice: Invoice, reason: String = "", problem: PageProblem? = nil, stale: Bool = false, done: Bool = false,
-        status: HTTPResponse.Status = .ok
+        _ view: DeskView, _ invoice: Invoice, reason: String = "", problem: PageProblem? = nil, stale: Bool = false, done: String? = nil,
+        already: Bool = false, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let events = try await services.invoices.events(invoiceId: invoice.id)
+        // What the notice says: what was done, or that it was done already, by whom and when.
+        var notice = done.map { key in DeskTexts.has("done.invoice." + key) ? view.text("done.invoice." + key) : view.text("done") }
+        if already, let last = events.last {
+            notice =
+                view.text("done.invoice.already") + " " + view.text("event." + last.action) + ", "
+                + (last.actorName ?? view.text("theServer")) + ", " + view.format.instant(last.at) + " " + view.format.clock(last.at) + "."
+        }
         let versions = try await services.invoices.files(invoiceId: invoice.id)
         let format = view.format
         let currency = invoice.data.currency?.rawValue ?? "CZK"
@@ -137,11 +147,11 @@ extension Desk {
             "id": invoice.id.lowercasedString, "name": invoice.firstName + " " + invoice.lastName, "period": invoice.period.iso,
             "periodLabel": format.month(invoice.period), "state": view.text(invoice.state.rawValue), "kind": view.text(invoice.kind.rawValue),
             "amount": format.money(invoice.amount, currency: currency), "version": invoice.version, "returnReason": invoice.returnReason as Any,
-            "fields": fields, "checks": checks, "csrf": view.formToken, "reason": reason, "stale": stale, "done": done,
+            "fields": fields, "checks": checks, "csrf": view.formToken, "reason": reason, "stale": stale, "done": notice as Any,
             "events": events.map { event in
                 [
                     "at": format.instant(event.at), "action": view.text("event." + event.action),
-                    "to": view.text(event.to.rawValue), "reason": event.reason ?? "",
+                    "to": view.text(event.to.rawValue), "reason": event.reason ?? "", "by": event.actorName ?? "",
                 ] as [String: Any]
             },
             "versions": versions.map { file in

@@ -122,7 +122,7 @@ extension DeskTemplates {
         <h1>{{name}}: {{periodLabel}}</h1>
         {{#stale}}<div class="notice bad" role="alert"><strong>{{t.stale}}</strong><p>{{t.staleDetail}}</p></div>{{/stale}}
         {{> problem}}
-        {{#done}}<p class="notice" role="status">{{t.done}}</p>{{/done}}
+        {{#done}}<p class="notice" role="status">{{done}}</p>{{/done}}
         <div class="columns">
         <section class="panel" aria-labelledby="data">
         <h2 id="data">{{t.data}}</h2>
@@ -145,7 +145,7 @@ extension DeskTemplates {
         </section>
         </div>
         <section class="panel" aria-labelledby="history"><h2 id="history">{{t.events}}</h2>
-        <ul class="plain">{{#events}}<li>{{at}}: {{action}} → {{to}}{{#reason}} ({{reason}}){{/reason}}</li>{{/events}}</ul></section>
+        <ul class="plain">{{#events}}<li>{{at}}: {{action}} → {{to}}{{#by}}, {{by}}{{/by}}{{#reason}} ({{reason}}){{/reason}}</li>{{/events}}</ul></section>
         {{#hasWaits}}<div class="notice" role="status"><p><strong>{{t.waitingSecondAdmin}}</strong></p>
         <ul class="plain">{{#waits}}<li>{{askedBy}}, {{at}}: {{what}}{{#reason}} ({{reason}}){{/reason}}{{#mine}}. {{t.ownRequestWaits}}{{/mine}}{{^mine}}.         {{t.agreeBySame}}{{/mine}}</li>{{/waits}}</ul></div>{{/hasWaits}}
         {{#canAct}}<section class="panel" aria-labelledby="actions">

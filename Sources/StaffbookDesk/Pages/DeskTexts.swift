@@ -135,6 +135,19 @@ enum DeskTexts {
         ("event.regenerate", "statement written again", "výkaz vytvořen znovu"),
         ("returnReason", "Returned because", "Vráceno, protože"),
         ("done", "Done.", "Hotovo."),
+        ("done.invoice.approve", "Approved.", "Schváleno."),
+        ("done.invoice.return", "Returned to its owner, with your reason.", "Vráceno osobě i s vaším důvodem."),
+        ("done.invoice.undo-approval", "The approval is undone: it is submitted again.", "Schválení je zrušeno: faktura je znovu odevzdaná."),
+        ("done.invoice.mark-paid", "Marked paid.", "Označeno jako zaplacené."),
+        ("done.invoice.undo-payment", "The payment is undone: it is approved again.", "Platba je zrušena: faktura je znovu schválená."),
+        ("done.invoice.undo-return", "The return is undone: it is submitted again.", "Vrácení je zrušeno: faktura je znovu odevzdaná."),
+        ("done.invoice.confirm", "The new bank account is confirmed.", "Nový bankovní účet je potvrzen."),
+        (
+            "done.invoice.requested", "Recorded as asked, not done yet: it takes effect when a second admin does the same.",
+            "Zaznamenáno jako žádost, zatím neplatí: platí, až totéž udělá druhý admin."
+        ),
+        ("done.invoice.already", "Nothing done: this was done already —", "Nic se nestalo: už to bylo uděláno —"),
+        ("theServer", "Staffbook", "Staffbook"),
         ("stale", "Someone changed this invoice meanwhile", "Fakturu mezitím někdo změnil"),
         (
             "staleDetail", "Here it is as it is now. What you typed is kept: press the button again if it still applies.",

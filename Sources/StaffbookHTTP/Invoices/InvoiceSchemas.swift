@@ -190,7 +190,7 @@ struct InvoiceSchemas: Sendable {
             exportedAt: invoice.exportedAt,
             events: events.map { event in
                 .init(
-                    at: event.at, actorId: event.actorId.map(\.lowercasedString), action: event.action,
+                    at: event.at, actorId: event.actorId.map(\.lowercasedString), actorName: event.actorName, action: event.action,
                     from: event.from.map(Self.state), to: Self.state(event.to), reason: event.reason
                 )
             }

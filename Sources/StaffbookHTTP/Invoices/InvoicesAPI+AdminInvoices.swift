@@ -58,8 +58,11 @@ extension InvoicesAPI {
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
         let command = InvoiceCommand(
             action, by: .admin, actorId: caller.accountId, reason: reason, override: override, condition: condition, now: clock.now())
-        guard let invoice = try await invoiceService.act(invoiceId: id, command: command) else { throw Problem(.notFound) }
-        return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
+        guard let acted = try await invoiceService.act(invoiceId: id, command: command) else { throw Problem(.notFound) }
+        let body = try await detail(acted.invoice, caller: caller)
+        // Only recorded as asked: said so in the status, not as a change made.
+        if acted.requested { return .accepted(.init(headers: .init(eTag: acted.invoice.etag), body: .json(body))) }
+        return .ok(.init(headers: .init(eTag: acted.invoice.etag), body: .json(body)))
     }
 
     func confirmInvoiceBankAccount(
@@ -68,12 +71,14 @@ extension InvoicesAPI {
         let caller = try RequestScope.requireCaller()
         let id = try InputValidation.pathID(input.path.invoiceId)
         let condition = try EntityTags.requiredWriteCondition(ifMatch: input.headers.ifMatch)
-        guard try await invoiceService.confirmBankAccount(invoiceId: id, condition: condition, actorId: caller.accountId) != nil else {
+        guard let acted = try await invoiceService.confirmBankAccount(invoiceId: id, condition: condition, actorId: caller.accountId) else {
             throw Problem(.notFound)
         }
         try await checks.recompute(invoiceId: id)
         guard let invoice = try await invoices.find(id: id) else { throw Problem(.notFound) }
-        return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(try await detail(invoice, caller: caller))))
+        let body = try await detail(invoice, caller: caller)
+        if acted.requested { return .accepted(.init(headers: .init(eTag: invoice.etag), body: .json(body))) }
+        return .ok(.init(headers: .init(eTag: invoice.etag), body: .json(body)))
     }
 
     func bulkActOnInvoices(_ input: Operations.BulkActOnInvoices.Input) async throws -> Operations.BulkActOnInvoices.Output {

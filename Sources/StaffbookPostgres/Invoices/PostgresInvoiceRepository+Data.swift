@@ -284,8 +284,7 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
 extension PostgresInvoiceRepository {
     package func confirmBankAccount(
         invoiceId: UUID, condition: VersionCondition, actorId: UUID, fourEyes: FourEyesStanding, now: Date
-    ) async throws
-        -> Invoice?
+    ) async throws -> InvoiceOutcome?
     {
         let logger = self.logger
         return try await database.withTransaction { connection in
@@ -301,6 +300,7 @@ extension PostgresInvoiceRepository {
                 throw InvoiceRefusal.noAccountToConfirm(state: current.state)
             }
             let action: String
+            var requested = false
             switch AccountConfirmation.decide(requestedBy: requestedBy, actorId: actorId, standing: fourEyes) {
             case .ownRequest:
                 throw InvoiceRefusal.ownRequest
@@ -308,6 +308,7 @@ extension PostgresInvoiceRepository {
                 throw InvoiceRefusal.notASecond(refusal)
             case .request:
                 action = "confirm_bank_account_requested"
+                requested = true
                 try await connection.query(
                     """
                     UPDATE invoices SET account_confirm_requested_by = \(actorId), account_confirm_requested_at = \(now) WHERE id = \(invoiceId)
@@ -330,7 +331,7 @@ extension PostgresInvoiceRepository {
                 on: connection, subject: current.personId, entity: "invoice", entityId: invoiceId, action: action, by: actorId,
                 at: now, changes: ["bankAccount": .init(from: nil, to: account)], logger: logger
             )
-            return try await Self.find(id: invoiceId, on: connection, logger: logger)
+            return try await Self.find(id: invoiceId, on: connection, logger: logger).map { InvoiceOutcome(invoice: $0, requested: requested) }
         }
     }
 }

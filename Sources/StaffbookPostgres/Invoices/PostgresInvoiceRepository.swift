@@ -121,28 +121,32 @@ package struct PostgresInvoiceRepository: InvoiceRepository {
         let logger = self.logger
         return try await database.withConnection { connection in
             let rows = try await connection.query(
-                "SELECT at, actor_id, action, from_state, to_state, reason FROM invoice_events WHERE invoice_id = \(invoiceId) ORDER BY at, id",
+                """
+                SELECT e.at, e.actor_id, e.action, e.from_state, e.to_state, e.reason, a.first_name || ' ' || a.last_name
+                FROM invoice_events e LEFT JOIN accounts a ON a.id = e.actor_id WHERE e.invoice_id = \(invoiceId) ORDER BY e.at, e.id
+                """,
                 logger: logger
             )
             var events: [InvoiceEvent] = []
-            for try await (at, actor, action, from, to, reason) in rows.decode((Date, UUID?, String, String?, String, String?).self) {
-                events.append(
-                    InvoiceEvent(
-                        at: at, actorId: actor, action: action,
-                        from: try from.map { try StoredValue.enumeration($0, as: InvoiceState.self, column: "invoice_events.from_state") },
-                        to: try StoredValue.enumeration(to, column: "invoice_events.to_state"), reason: reason
-                    ))
+            for try await (at, actor, action, from, to, reason, name) in rows.decode((Date, UUID?, String, String?, String, String?, String?).self) {
+                var event = InvoiceEvent(
+                    at: at, actorId: actor, action: action,
+                    from: try from.map { try StoredValue.enumeration($0, as: InvoiceState.self, column: "invoice_events.from_state") },
+                    to: try StoredValue.enumeration(to, column: "invoice_events.to_state"), reason: reason
+                )
+                event.actorName = name
+                events.append(event)
             }
             return events
         }
     }
 
-    package func act(invoiceId: UUID, command: InvoiceCommand) async throws -> Invoice? {
+    package func act(invoiceId: UUID, command: InvoiceCommand) async throws -> InvoiceOutcome? {
         let logger = self.logger
         return try await database.withTransaction { connection in
             guard let current = try await InvoiceWriter.lock(invoiceId, on: connection, logger: logger) else { return nil }
-            _ = try await InvoiceWriter.apply(command, to: current, on: connection, logger: logger)
-            return try await Self.find(id: invoiceId, on: connection, logger: logger)
+            let change = try await InvoiceWriter.apply(command, to: current, on: connection, logger: logger)
+            return try await Self.find(id: invoiceId, on: connection, logger: logger).map { InvoiceOutcome(invoice: $0, requested: change.isRequest) }
         }
     }
 

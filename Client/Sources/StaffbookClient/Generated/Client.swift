@@ -5938,6 +5938,11 @@ public struct Client: APIProtocol {
     /// an admin confirms it here (audited, an event `confirm_bank_account`). A later upload with
     /// another account needs confirming again.
     ///
+    /// Where the four-eyes rule applies, the first admin's confirmation is only recorded as
+    /// asked and answers **202**: the account is not confirmed yet, the invoice's
+    /// `awaitingSecondAdmin` lists the request, and a second admin's confirmation (never the
+    /// same admin's: 409 `own-request`) confirms it with 200.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/invoices/{invoiceId}/bank-account-confirmation`.
     /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/bank-account-confirmation/post(confirmInvoiceBankAccount)`.
@@ -6007,6 +6012,43 @@ public struct Client: APIProtocol {
                         headers: headers,
                         body: body
                     ))
+                case 202:
+                    let headers: Operations.ConfirmInvoiceBankAccount.Output.Accepted.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        eTag: try converter.getRequiredHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ConfirmInvoiceBankAccount.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.InvoiceDetail.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,
@@ -6020,6 +6062,14 @@ public struct Client: APIProtocol {
         )
     }
     /// Approve, return (reason required), mark paid, undo approval, payment or a return (admin); needs If-Match.
+    ///
+    /// An approval over failing checks (`override: true` with a reason), where the four-eyes
+    /// rule applies, is only recorded as asked by the first admin and answers **202**: the
+    /// invoice stays `submitted`, its `awaitingSecondAdmin` lists the request, and an app must
+    /// not show it approved. A second admin's same request (never the same admin's: 409
+    /// `own-request`; not an admin of less than `PAYMENTS_SECOND_ADMIN_DAYS`: 409
+    /// `not-a-second-admin`) approves it with 200.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/invoices/{invoiceId}/actions/{action}`.
     /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/actions/{action}/post(actOnInvoice)`.
@@ -6098,6 +6148,43 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 202:
+                    let headers: Operations.ActOnInvoice.Output.Accepted.Headers = .init(
+                        xRequestId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "X-Request-Id",
+                            as: Components.Headers.RequestId.self
+                        ),
+                        eTag: try converter.getRequiredHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ActOnInvoice.Output.Accepted.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.InvoiceDetail.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .accepted(.init(
                         headers: headers,
                         body: body
                     ))

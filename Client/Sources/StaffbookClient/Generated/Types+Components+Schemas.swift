@@ -8385,10 +8385,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceEvent/at`.
             public var at: Foundation.Date
-            /// Who did it; absent when the server did.
+            /// Who did it (who asked, for an approval over failing checks that waits for a second admin); absent when the server did.
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceEvent/actorId`.
             public var actorId: Components.Schemas.Id?
+            /// Their name as it is now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceEvent/actorName`.
+            public var actorName: Swift.String?
             /// What was done.
             ///
             /// - Remark: Generated from `#/components/schemas/InvoiceEvent/action`.
@@ -8409,7 +8413,8 @@ extension Components {
             ///
             /// - Parameters:
             ///   - at: When it happened.
-            ///   - actorId: Who did it; absent when the server did.
+            ///   - actorId: Who did it (who asked, for an approval over failing checks that waits for a second admin); absent when the server did.
+            ///   - actorName: Their name as it is now.
             ///   - action: What was done.
             ///   - from: The state before.
             ///   - to: The state after.
@@ -8417,6 +8422,7 @@ extension Components {
             public init(
                 at: Foundation.Date,
                 actorId: Components.Schemas.Id? = nil,
+                actorName: Swift.String? = nil,
                 action: Swift.String,
                 from: Components.Schemas.InvoiceState? = nil,
                 to: Components.Schemas.InvoiceState,
@@ -8424,6 +8430,7 @@ extension Components {
             ) {
                 self.at = at
                 self.actorId = actorId
+                self.actorName = actorName
                 self.action = action
                 self.from = from
                 self.to = to
@@ -8432,6 +8439,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case at
                 case actorId
+                case actorName
                 case action
                 case from
                 case to

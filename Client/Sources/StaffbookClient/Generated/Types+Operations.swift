@@ -10575,6 +10575,11 @@ public enum Operations {
     /// an admin confirms it here (audited, an event `confirm_bank_account`). A later upload with
     /// another account needs confirming again.
     ///
+    /// Where the four-eyes rule applies, the first admin's confirmation is only recorded as
+    /// asked and answers **202**: the account is not confirmed yet, the invoice's
+    /// `awaitingSecondAdmin` lists the request, and a second admin's confirmation (never the
+    /// same admin's: 409 `own-request`) confirms it with 200.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/invoices/{invoiceId}/bank-account-confirmation`.
     /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/bank-account-confirmation/post(confirmInvoiceBankAccount)`.
@@ -10687,7 +10692,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The invoice, its checks computed again.
+            /// Confirmed; the invoice, its checks computed again.
             ///
             /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/bank-account-confirmation/post(confirmInvoiceBankAccount)/responses/200`.
             ///
@@ -10704,6 +10709,84 @@ public enum Operations {
                         return response
                     default:
                         throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/bank-account-confirmation/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/bank-account-confirmation/POST/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// The version of the resource, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/bank-account-confirmation/POST/responses/202/headers/ETag`.
+                    public var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - eTag: The version of the resource, for `If-Match`.
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        eTag: Components.Headers.ETag
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ConfirmInvoiceBankAccount.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/bank-account-confirmation/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/bank-account-confirmation/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.InvoiceDetail)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.InvoiceDetail {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ConfirmInvoiceBankAccount.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ConfirmInvoiceBankAccount.Output.Accepted.Headers,
+                    body: Operations.ConfirmInvoiceBankAccount.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Recorded as asked, not confirmed yet; it waits for a second admin (`awaitingSecondAdmin`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/bank-account-confirmation/post(confirmInvoiceBankAccount)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.ConfirmInvoiceBankAccount.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.ConfirmInvoiceBankAccount.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
                     }
                 }
             }
@@ -10739,6 +10822,14 @@ public enum Operations {
         }
     }
     /// Approve, return (reason required), mark paid, undo approval, payment or a return (admin); needs If-Match.
+    ///
+    /// An approval over failing checks (`override: true` with a reason), where the four-eyes
+    /// rule applies, is only recorded as asked by the first admin and answers **202**: the
+    /// invoice stays `submitted`, its `awaitingSecondAdmin` lists the request, and an app must
+    /// not show it approved. A second admin's same request (never the same admin's: 409
+    /// `own-request`; not an admin of less than `PAYMENTS_SECOND_ADMIN_DAYS`: 409
+    /// `not-a-second-admin`) approves it with 200.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/invoices/{invoiceId}/actions/{action}`.
     /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/actions/{action}/post(actOnInvoice)`.
@@ -10867,7 +10958,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The invoice after the action.
+            /// Done; the invoice after the action.
             ///
             /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/actions/{action}/post(actOnInvoice)/responses/200`.
             ///
@@ -10884,6 +10975,84 @@ public enum Operations {
                         return response
                     default:
                         throw UnexpectedAnswer(expected: "ok", received: self)
+                    }
+                }
+            }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/actions/{action}/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request id, echoed from the request or generated.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/actions/{action}/POST/responses/202/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.RequestId?
+                    /// The version of the resource, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/actions/{action}/POST/responses/202/headers/ETag`.
+                    public var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The request id, echoed from the request or generated.
+                    ///   - eTag: The version of the resource, for `If-Match`.
+                    public init(
+                        xRequestId: Components.Headers.RequestId? = nil,
+                        eTag: Components.Headers.ETag
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ActOnInvoice.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/actions/{action}/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invoices/{invoiceId}/actions/{action}/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.InvoiceDetail)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.InvoiceDetail {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ActOnInvoice.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ActOnInvoice.Output.Accepted.Headers,
+                    body: Operations.ActOnInvoice.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Recorded as asked, not done; it waits for a second admin (`awaitingSecondAdmin`), the state unchanged.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/actions/{action}/post(actOnInvoice)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.ActOnInvoice.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.ActOnInvoice.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        throw UnexpectedAnswer(expected: "accepted", received: self)
                     }
                 }
             }

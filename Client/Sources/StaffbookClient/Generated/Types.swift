@@ -553,11 +553,24 @@ public protocol APIProtocol: Sendable {
     /// an admin confirms it here (audited, an event `confirm_bank_account`). A later upload with
     /// another account needs confirming again.
     ///
+    /// Where the four-eyes rule applies, the first admin's confirmation is only recorded as
+    /// asked and answers **202**: the account is not confirmed yet, the invoice's
+    /// `awaitingSecondAdmin` lists the request, and a second admin's confirmation (never the
+    /// same admin's: 409 `own-request`) confirms it with 200.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/invoices/{invoiceId}/bank-account-confirmation`.
     /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/bank-account-confirmation/post(confirmInvoiceBankAccount)`.
     func confirmInvoiceBankAccount(_ input: Operations.ConfirmInvoiceBankAccount.Input) async throws -> Operations.ConfirmInvoiceBankAccount.Output
     /// Approve, return (reason required), mark paid, undo approval, payment or a return (admin); needs If-Match.
+    ///
+    /// An approval over failing checks (`override: true` with a reason), where the four-eyes
+    /// rule applies, is only recorded as asked by the first admin and answers **202**: the
+    /// invoice stays `submitted`, its `awaitingSecondAdmin` lists the request, and an app must
+    /// not show it approved. A second admin's same request (never the same admin's: 409
+    /// `own-request`; not an admin of less than `PAYMENTS_SECOND_ADMIN_DAYS`: 409
+    /// `not-a-second-admin`) approves it with 200.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/invoices/{invoiceId}/actions/{action}`.
     /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/actions/{action}/post(actOnInvoice)`.
@@ -2188,6 +2201,11 @@ extension APIProtocol {
     /// an admin confirms it here (audited, an event `confirm_bank_account`). A later upload with
     /// another account needs confirming again.
     ///
+    /// Where the four-eyes rule applies, the first admin's confirmation is only recorded as
+    /// asked and answers **202**: the account is not confirmed yet, the invoice's
+    /// `awaitingSecondAdmin` lists the request, and a second admin's confirmation (never the
+    /// same admin's: 409 `own-request`) confirms it with 200.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/invoices/{invoiceId}/bank-account-confirmation`.
     /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/bank-account-confirmation/post(confirmInvoiceBankAccount)`.
@@ -2201,6 +2219,14 @@ extension APIProtocol {
         ))
     }
     /// Approve, return (reason required), mark paid, undo approval, payment or a return (admin); needs If-Match.
+    ///
+    /// An approval over failing checks (`override: true` with a reason), where the four-eyes
+    /// rule applies, is only recorded as asked by the first admin and answers **202**: the
+    /// invoice stays `submitted`, its `awaitingSecondAdmin` lists the request, and an app must
+    /// not show it approved. A second admin's same request (never the same admin's: 409
+    /// `own-request`; not an admin of less than `PAYMENTS_SECOND_ADMIN_DAYS`: 409
+    /// `not-a-second-admin`) approves it with 200.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/invoices/{invoiceId}/actions/{action}`.
     /// - Remark: Generated from `#/paths//v1/invoices/{invoiceId}/actions/{action}/post(actOnInvoice)`.
