@@ -284,8 +284,7 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
 extension PostgresInvoiceRepository {
     package func confirmBankAccount(
         invoiceId: UUID, condition: VersionCondition, actorId: UUID, fourEyes: FourEyesStanding, now: Date
-    ) async throws -> InvoiceOutcome?
-    {
+    ) async throws -> InvoiceOutcome? {
         let logger = self.logger
         return try await database.withTransaction { connection in
             guard let current = try await InvoiceWriter.lock(invoiceId, on: connection, logger: logger), current.kind == .uploaded else {
