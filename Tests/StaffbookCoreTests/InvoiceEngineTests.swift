@@ -147,7 +147,8 @@ struct InvoiceEngineTests {
                 #expect(change.from == c.state, "\(c)")
                 #expect((change.event == "approve_override") == overriding, "\(c): an approval over failing checks is its own event")
                 #expect((change.audit?.action == "approve_override") == overriding, "\(c): and an audit entry of its own")
-                #expect((change.audit != nil) == (c.actor == .admin), "\(c): an admin's every change is audited, nobody else's")
+                #expect(change.audit != nil, "\(c): every change is audited, its owner's uploads and the server's included")
+                #expect(change.audit?.changes.contains { $0.field == "state" } == true, "\(c): with its state before and after")
                 #expect(change.returnReason == (change.to == .returned ? c.reason : nil), "\(c)")
             }
         }
@@ -166,8 +167,8 @@ struct InvoiceEngineTests {
         #expect(plain == .failure(.checksNeedAttention([InvoiceCheck(.amount, .fail, code: "over_tolerance")])))
         #expect(withoutReason == .failure(.reasonRequired(action: .approve, override: true)))
         #expect(approved.to == .approved && approved.event == "approve_override")
-        #expect(approved.audit?.changes.map(\.field) == ["checks", "reason"])
-        #expect(approved.audit?.changes.first?.to == "amount")
+        #expect(approved.audit?.changes.map(\.field) == ["state", "checks", "reason"], "the state change with it: submitted → approved")
+        #expect(approved.audit?.changes.first?.to == "approved" && approved.audit?.changes[1].to == "amount")
         #expect(approved.approvedAt == .set(Self.now) && approved.notify == .invoiceApproved)
     }
 

@@ -197,12 +197,13 @@ package enum InvoiceEngine {
         var change = InvoiceChange(from: state, to: transition.to, event: event(command, overriding: overriding), reason: reason)
         stamp(&change, command: command)
         if overriding {
-            var changes: [(field: String, to: String?)] = [("checks", checks), ("reason", reason)]
+            var changes: [(field: String, to: String?)] = [("state", transition.to.rawValue), ("checks", checks), ("reason", reason)]
             if let asker = invoice?.overrideRequestedBy { changes.append(("askedBy", asker.lowercasedString)) }
             change.audit = InvoiceChange.Audit(action: "approve_override", changes: changes)
         }
-        // An admin's every change of an invoice is in the audit log too, with its state before and after.
-        if change.audit == nil, command.actor == .admin {
+        // Every change of an invoice is in the audit log too, with its state before and after:
+        // an admin's, its owner's uploads, and the server's (a statement written, a payment seen).
+        if change.audit == nil {
             change.audit = InvoiceChange.Audit(action: change.event, changes: [("state", change.to.rawValue)])
         }
         change.notify = command.action == .generate ? .statementReady : command.action.ownerNotification
