@@ -197,21 +197,38 @@ def slow_clients():
 
 
 def connection_cap():
-    """Past HTTP_MAX_CONNECTIONS, new connections are closed at once instead of queued."""
+    """Past HTTP_MAX_CONNECTIONS a new connection is never queued: one that has sent nothing the
+    longest gives way to it (so silent sockets cannot keep a sender out), and when none may give
+    way the new one is closed at once."""
     database = "staffbook_verify_slow"
     server = Server(database, 18083, {"HTTP_MAX_CONNECTIONS": "50"}).start()
     try:
+        # 50 at once, then 10 more before any is old enough to give way: those are closed at once.
         held = [socket.create_connection(("127.0.0.1", 18083)) for _ in range(50)]
-        time.sleep(0.5)
         extra = [socket.create_connection(("127.0.0.1", 18083)) for _ in range(10)]
         refused = [_closed_within(s, 2) for s in extra]
+        check("past 50 connections, 10 more while none may give way are closed at once, not queued",
+              all(d is not None and d < 1 for d in refused), f"{sum(d is not None for d in refused)} of 10 closed")
+        # The 50 have now sent nothing for a while: 10 senders take their places and are answered.
+        time.sleep(1)
+        answered = []
+        for _ in range(10):
+            s = socket.create_connection(("127.0.0.1", 18083))
+            s.settimeout(5)
+            s.sendall(b"GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try:
+                answered.append(s.recv(65536).startswith(b"HTTP/1.1 200"))
+            except OSError:
+                answered.append(False)
+            s.close()
+        gone = sum(_closed_within(s, 0.2) is not None for s in held)
         for s in held:
             s.close()
         time.sleep(0.5)
         after = requests.get(server.url + "/health/live", timeout=5).status_code
-        check("past 50 connections, 10 more are closed at once; once they go, requests are answered again",
-              all(d is not None and d < 1 for d in refused) and after == 200,
-              f"{sum(d is not None for d in refused)} of 10 closed, then {after}")
+        check("at a full cap of silent sockets, 10 that send a request are answered, each in the place of a silent one",
+              all(answered) and gone >= 10 and after == 200,
+              f"{sum(answered)} of 10 answered, {gone} silent ones closed, then {after}")
     finally:
         server.stop()
 

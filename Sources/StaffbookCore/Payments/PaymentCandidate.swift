@@ -66,17 +66,45 @@ package struct PaymentExclusion: Error, Sendable, Equatable, Codable {
         case noBankAccount = "no_bank_account"
         case inOpenRun = "in_open_run"
         case nothingToPay = "nothing_to_pay"
+        /// The admin who made the run left it out, with why (`note`).
+        case leftOut = "left_out"
     }
 
     package var invoiceId: String
     package var reason: Reason
     /// The run it already waits in, for `in_open_run`.
     package var run: Int?
+    /// The admin's words, for `left_out`.
+    package var note: String?
 
-    package init(invoiceId: String, reason: Reason, run: Int? = nil) {
+    package init(invoiceId: String, reason: Reason, run: Int? = nil, note: String? = nil) {
         self.invoiceId = invoiceId
         self.reason = reason
         self.run = run
+        self.note = note
+    }
+}
+
+/// What an admin asks a new run to be: which invoices, which of them to leave out and why, and
+/// the day the bank is to pay them (nil: each its invoice's due date, or today).
+package struct PaymentRunPlan: Sendable, Equatable {
+    package var selection: PaymentSelection
+    /// Invoice id → why it stays out of this run (kept on the invoice).
+    package var leaveOut: [UUID: String]
+    package var payOn: CalendarDay?
+
+    package init(selection: PaymentSelection, leaveOut: [UUID: String] = [:], payOn: CalendarDay? = nil) {
+        self.selection = selection
+        self.leaveOut = leaveOut
+        self.payOn = payOn
+    }
+
+    /// How far ahead a run may be paid: a bank takes orders for about a year.
+    package static let latestPayOn = 365
+
+    /// Whether `payOn` is a day the bank can pay on: today, or later within a year.
+    package static func payOnProblem(_ day: CalendarDay, today: CalendarDay) -> Bool {
+        day < today || day > today.adding(days: latestPayOn)
     }
 }
 

@@ -15,6 +15,8 @@ package enum PaymentRunError: Error, Sendable, Equatable {
     case awaitingApproval
     /// The approval was refused.
     case approvalRefused(RunApprovalRefusal)
+    /// The day the bank is to pay is in the past, or more than a year ahead.
+    case payOnOutOfRange
     /// The statement could not be read, or is of another account.
     case statement(BankStatementProblem)
 }

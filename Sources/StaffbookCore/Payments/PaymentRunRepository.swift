@@ -54,7 +54,10 @@ package protocol PaymentRunRepository: Sendable {
     /// meanwhile is left out and returned (all of them: `PaymentRunError.nothingToPay`, and
     /// nothing is written).
     /// `approvalRequired`: made under the four-eyes rule (its file waits for a second admin).
-    func create(runId: UUID, items: [PaymentRunItem], actorId: UUID, approvalRequired: Bool, now: Date) async throws -> (
+    /// `leftOut`: invoices the admin left out of it, each noted on its invoice with why.
+    func create(
+        runId: UUID, items: [PaymentRunItem], leftOut: [(invoiceId: UUID, reason: String)], actorId: UUID, approvalRequired: Bool, now: Date
+    ) async throws -> (
         run: PaymentRun, taken: [PaymentRunItem]
     )
     /// A second admin's approval, decided by `PaymentRunEngine` over the run

@@ -45,6 +45,12 @@ package struct PaymentRunService: Sendable {
     /// A run of the selected invoices that can be paid; the others are listed with why. With an
     /// idempotent request, a retry gets the same run.
     package func create(selection: PaymentSelection, actorId: UUID, idempotency request: IdempotentRequest?) async throws -> Creation {
+        try await create(PaymentRunPlan(selection: selection), actorId: actorId, idempotency: request)
+    }
+
+    /// A run as planned: the selection without the invoices left out (each noted on its
+    /// invoice with why), every payment due on the plan's day when it has one.
+    package func create(_ plan: PaymentRunPlan, actorId: UUID, idempotency request: IdempotentRequest?) async throws -> Creation {
         guard try await runs.paymentSettings().payer != nil else { throw PaymentRunError.notConfigured }
         if let request, case .replay(let answer) = try await idempotency.claim(request, now: clock.now()) {
             guard let body = answer.body, let remembered = try? JSONDecoder().decode(Remembered.self, from: body),
@@ -53,7 +59,7 @@ package struct PaymentRunService: Sendable {
             return Creation(run: run, excluded: remembered.excluded)
         }
         do {
-            let creation = try await make(selection: selection, actorId: actorId)
+            let creation = try await make(plan, actorId: actorId)
             if let request {
                 let body = try JSONEncoder().encode(Remembered(runId: creation.run.id, excluded: creation.excluded))
                 try await idempotency.complete(request, answer: IdempotentAnswer(outcome: "created", body: body))
@@ -65,8 +71,10 @@ package struct PaymentRunService: Sendable {
         }
     }
 
-    private func make(selection: PaymentSelection, actorId: UUID) async throws -> Creation {
+    private func make(_ plan: PaymentRunPlan, actorId: UUID) async throws -> Creation {
         let today = CalendarDay(clock.now())
+        let selection = plan.selection
+        if let day = plan.payOn, PaymentRunPlan.payOnProblem(day, today: today) { throw PaymentRunError.payOnOutOfRange }
         let candidates = try await runs.candidates(selection: selection)
         var excluded: [PaymentExclusion] = []
         if case .ids(let texts) = selection {
@@ -76,9 +84,17 @@ package struct PaymentRunService: Sendable {
             }
         }
         var items: [PaymentRunItem] = []
+        var leftOut: [(invoiceId: UUID, reason: String)] = []
         for candidate in candidates where PaymentRunRules.isSelected(candidate, by: selection, today: today) {
+            if let why = plan.leaveOut[candidate.invoiceId] {
+                excluded.append(PaymentExclusion(invoiceId: candidate.invoiceId.lowercasedString, reason: .leftOut, note: why))
+                leftOut.append((candidate.invoiceId, why))
+                continue
+            }
             switch PaymentRunRules.item(for: candidate, today: today) {
-            case .success(let item): items.append(item)
+            case .success(var item):
+                if let day = plan.payOn { item.dueDate = day }
+                items.append(item)
             case .failure(let exclusion): excluded.append(exclusion)
             }
         }
@@ -87,7 +103,7 @@ package struct PaymentRunService: Sendable {
         let approvalRequired = try await fourEyes.standing().applies
         do {
             (run, taken) = try await runs.create(
-                runId: UUID(), items: items, actorId: actorId, approvalRequired: approvalRequired, now: clock.now())
+                runId: UUID(), items: items, leftOut: leftOut, actorId: actorId, approvalRequired: approvalRequired, now: clock.now())
         } catch PaymentRunError.nothingToPay(let meanwhile) {
             throw PaymentRunError.nothingToPay(excluded + meanwhile)
         }

@@ -5,13 +5,19 @@ extension DeskTemplates {
         <p><a class="button" href="/desk/payment-runs/statements">{{t.importStatement}}</a></p>
         <section class="panel" aria-labelledby="new-run">
         <h2 id="new-run">{{t.newRun}}</h2>
+        {{> problem}}
         {{#hasIncluded}}<p>{{t.newRunLead}}</p>
-        <table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col">{{t.period}}</th><th scope="col" class="num">{{t.amount}}</th>\
-        <th scope="col">{{t.bankAccount}}</th></tr></thead><tbody>
-        {{#included}}<tr><td data-label="{{t.person}}">{{name}}</td><td data-label="{{t.period}}">{{period}}</td>\
-        <td class="num" data-label="{{t.amount}}">{{amount}}</td><td data-label="{{t.bankAccount}}">{{account}}</td></tr>
-        {{/included}}</tbody></table>
         <form method="post" action="/desk/payment-runs"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="key" value="{{key}}">
+        <table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col">{{t.period}}</th><th scope="col" class="num">{{t.amount}}</th>\
+        <th scope="col">{{t.bankAccount}}</th><th scope="col">{{t.dueDate}}</th><th scope="col">{{t.leaveOutColumn}}</th></tr></thead><tbody>
+        {{#included}}<tr><td data-label="{{t.person}}">{{name}}</td><td data-label="{{t.period}}">{{period}}</td>\
+        <td class="num" data-label="{{t.amount}}">{{amount}}</td><td data-label="{{t.bankAccount}}">{{account}}</td><td data-label="{{t.dueDate}}">{{due}}</td>\
+        <td data-label="{{t.leaveOutColumn}}"><label><input type="checkbox" name="leave.{{invoiceId}}" value="1"{{#leave}} checked{{/leave}}> {{t.leaveOutShort}}\
+        <span class="visually-hidden"> {{name}}, {{period}}</span></label> <input type="text" name="why.{{invoiceId}}" value="{{why}}" maxlength="500" \
+        aria-label="{{t.whyLeftOut}} ({{name}}, {{period}})" placeholder="{{t.whyLeftOut}}"></td></tr>
+        {{/included}}</tbody></table>
+        <p><label for="payOn">{{t.payOn}}</label><input id="payOn" type="date" name="payOn" value="{{payOn}}" min="{{today}}" max="{{latestPayOn}}" \
+        aria-describedby="payOn-hint"> <span id="payOn-hint">{{t.payOnHint}}</span></p>
         <p><button type="submit">{{t.createRun}}</button></p></form>{{/hasIncluded}}
         {{^hasIncluded}}<p>{{t.nothingToPay}}</p>{{/hasIncluded}}
         {{#hasExcluded}}<h3>{{t.leftOut}}</h3><table class="rows"><thead><tr><th scope="col">{{t.person}}</th><th scope="col">{{t.period}}</th>\

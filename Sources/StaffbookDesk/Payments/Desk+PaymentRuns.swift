@@ -11,19 +11,31 @@ import StaffbookHTTP
 extension Desk {
     func paymentRuns(_ view: DeskView, request: Request) async throws -> Response {
         _ = try require(view, "listPaymentRuns")
-        let page = try PageRequest<CreatedPosition>(limit: 50, cursor: query(request, "cursor"), offset: nil)
+        return try await paymentRunsPage(view, cursor: query(request, "cursor"))
+    }
+
+    /// The list and the new run's form: each invoice that would go in with a box to leave it out
+    /// and why, and the day to pay; a refused form comes back with what was typed.
+    private func paymentRunsPage(
+        _ view: DeskView, cursor: String?, typed: [String: String] = [:], problem: PageProblem? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let page = try PageRequest<CreatedPosition>(limit: 50, cursor: cursor, offset: nil)
         let rows = try await services.paymentRuns.list(page: page)
         let result = Page(rows: rows, limit: page.limit) { CreatedPosition(createdAt: $0.createdAt, id: $0.id) }
         // The preview: the same candidates and rules as creating a run, nothing written.
         let today = CalendarDay(services.clock.now())
         var included: [[String: Any]] = []
         var excluded: [[String: Any]] = []
+        var names: [String: String] = [:]
         for candidate in try await services.paymentRuns.candidates(selection: .all) {
             switch PaymentRunRules.item(for: candidate, today: today) {
             case .success(let item):
+                let id = candidate.invoiceId.lowercasedString
+                names[id] = candidate.name + ", " + view.format.month(candidate.period)
                 included.append([
-                    "name": candidate.name, "period": view.format.month(candidate.period),
+                    "invoiceId": id, "name": candidate.name, "period": view.format.month(candidate.period),
                     "amount": view.format.money(item.amount, currency: item.currency), "account": item.bankAccount,
+                    "due": view.format.day(item.dueDate), "leave": typed["leave." + id] != nil, "why": typed["why." + id] ?? "",
                 ])
             case .failure(let exclusion):
                 excluded.append([
@@ -31,6 +43,20 @@ extension Desk {
                     "why": view.text("exclusion." + exclusion.reason.rawValue) + (exclusion.run.map { " (\(view.text("run")) \($0))" } ?? ""),
                 ])
             }
+        }
+        var problemModel = problem.map { Self.model($0, language: view.language) }
+        if let problem, var model = problemModel {
+            // A reason is named by whose invoice it is, not by its place in what was sent (the
+            // boxes ticked, by their fields' names: `createPaymentRun`'s order).
+            let order = typed.keys.filter { $0.hasPrefix("leave.") }.sorted().map { String($0.dropFirst(6)) }
+            model["fields"] = problem.fields.map { field -> [String: String] in
+                if let index = Self.leaveOutIndex(field.name), index < order.count {
+                    return ["message": field.message, "label": view.text("whyLeftOut") + " (" + (names[order[index]] ?? "") + ")"]
+                }
+                let key = field.name.split(separator: ".").last.map(String.init) ?? field.name
+                return ["message": field.message, "label": DeskTexts.has(key) ? view.text(key) : ""]
+            }
+            problemModel = model
         }
         let model: [String: Any] = [
             "runs": result.items.map { run in
@@ -42,19 +68,42 @@ extension Desk {
             },
             "hasRuns": !result.items.isEmpty, "nextLink": result.nextCursor.map { "/desk/payment-runs?cursor=\($0)" } as Any,
             "included": included, "hasIncluded": !included.isEmpty, "excluded": excluded, "hasExcluded": !excluded.isEmpty,
-            "csrf": view.formToken, "key": UUID().uuidString.lowercased(),
+            "csrf": view.formToken, "key": typed["key"] ?? UUID().uuidString.lowercased(),
+            "payOn": typed["payOn"] ?? "", "today": today.iso, "latestPayOn": today.adding(days: PaymentRunPlan.latestPayOn).iso,
+            "problem": problemModel as Any,
         ]
-        return DeskPage(title: view.text("paymentRuns"), template: "paymentRuns", model: model).response(view, library: library)
+        return DeskPage(title: view.text("paymentRuns"), template: "paymentRuns", model: model, status: status).response(view, library: library)
+    }
+
+    /// `body.leaveOut[3].reason` → 3.
+    private static func leaveOutIndex(_ field: String) -> Int? {
+        guard field.hasPrefix("body.leaveOut["), let close = field.firstIndex(of: "]") else { return nil }
+        return Int(field[field.index(field.startIndex, offsetBy: 14)..<close])
     }
 
     func createPaymentRun(_ view: DeskView, request: Request) async throws -> Response {
         let session = try require(view, "createPaymentRun")
         let fields = try await form(request, view: view)
         let key = String((fields["key"] ?? "").prefix(200))
-        let idempotency = InvoicePageInput.idempotentRequest(
-            key: key, accountId: session.account.id, scope: "payment-runs", parts: ["all"], lifetime: services.config.http.idempotencyKeyLifetime)
-        let creation = try await services.paymentRunService.create(selection: .all, actorId: session.account.id, idempotency: idempotency)
-        return DeskPage.redirect("/desk/payment-runs/\(creation.run.id.lowercasedString)?created=1")
+        // The boxes ticked, in the order of the preview (the field names carry the invoice).
+        let leaveOut = fields.keys.filter { $0.hasPrefix("leave.") }.sorted().map { name in
+            let id = String(name.dropFirst(6))
+            return PaymentRunInput.LeaveOut(invoiceId: id, reason: fields["why." + id] ?? "")
+        }
+        let payOn = fields["payOn"].flatMap { $0.isEmpty ? nil : $0 }
+        do {
+            let plan = try PaymentRunInput.plan(.all, leaveOut: leaveOut, payOn: payOn)
+            let idempotency = InvoicePageInput.idempotentRequest(
+                key: key, accountId: session.account.id, scope: "payment-runs", parts: PaymentRunInput.idempotencyParts(plan),
+                lifetime: services.config.http.idempotencyKeyLifetime)
+            let creation = try await services.paymentRunService.create(plan, actorId: session.account.id, idempotency: idempotency)
+            return DeskPage.redirect("/desk/payment-runs/\(creation.run.id.lowercasedString)?created=1")
+        } catch {
+            let problem = try shownRefusal(error, view)
+            var typed = fields
+            typed["csrf"] = nil
+            return try await paymentRunsPage(view, cursor: nil, typed: typed, problem: problem, status: HTTPResponse.Status(code: problem.status))
+        }
     }
 
     func paymentRun(_ view: DeskView, id: String?, request: Request) async throws -> Response {

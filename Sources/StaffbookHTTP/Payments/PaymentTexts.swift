@@ -39,8 +39,15 @@ enum PaymentTexts {
                 en: "Already in open payment run\(run.map { " \($0)" } ?? "").", cs: "Už je v otevřeném platebním běhu\(run.map { " \($0)" } ?? "")."
             )
         case .nothingToPay: LocalizedText(en: "The amount is zero.", cs: "Částka je nulová.")
+        case .leftOut: LocalizedText(en: "Left out of this run, as asked.", cs: "Vynecháno z tohoto běhu, jak bylo požádáno.")
         }
     }
+
+    static let notAnInvoiceId = LocalizedText(en: "Not an invoice's id.", cs: "Toto není id faktury.")
+    static let leftOutTwice = LocalizedText(en: "This invoice is listed twice.", cs: "Tato faktura je uvedena dvakrát.")
+    static let payOnOutOfRange = LocalizedText(
+        en: "The bank pays from today to a year ahead: give a day in that range.",
+        cs: "Banka platí od dneška do roka dopředu: zadejte den v tomto rozmezí.")
 
     static func refused(_ state: PaymentRunState) -> LocalizedText {
         LocalizedText(

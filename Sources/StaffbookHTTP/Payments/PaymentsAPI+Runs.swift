@@ -12,18 +12,16 @@ extension PaymentsAPI {
         if body.dueBy != nil, body.invoiceIds != nil { validation.fail("body", "one_of", PaymentTexts.dueByOrIds) }
         if (body.invoiceIds?.count ?? 0) > 1000 { validation.fail("body.invoiceIds", "too_many", PaymentTexts.atMostThousandIds) }
         let dueBy = body.dueBy.flatMap { validation.day($0, field: "body.dueBy") }
+        let leaveOut = (body.leaveOut ?? []).map { PaymentRunInput.LeaveOut(invoiceId: $0.invoiceId, reason: $0.reason) }
+        let read = PaymentRunInput.read(leaveOut, payOn: body.payOn, into: &validation)
         let key = validation.optionalText(input.headers.idempotencyKey, field: "header.Idempotency-Key", maxLength: 200)
         try validation.check()
         let selection: PaymentSelection =
             if let dueBy { .dueBy(dueBy) } else if let ids = body.invoiceIds { .ids(ids) } else { .all }
-        let parts: [String] =
-            switch selection {
-            case .all: ["all"]
-            case .dueBy(let day): ["due", day.iso]
-            case .ids(let ids): ["ids"] + ids
-            }
-        let request = idempotencyKeys.request(key, accountId: caller.accountId, scope: "payment-runs", parts: parts)
-        let creation = try await service.create(selection: selection, actorId: caller.accountId, idempotency: request)
+        let plan = PaymentRunPlan(selection: selection, leaveOut: read.leaveOut, payOn: read.payOn)
+        // A retry with other invoices left out, or another day, is another request.
+        let request = idempotencyKeys.request(key, accountId: caller.accountId, scope: "payment-runs", parts: PaymentRunInput.idempotencyParts(plan))
+        let creation = try await service.create(plan, actorId: caller.accountId, idempotency: request)
         return .created(
             .init(
                 headers: .init(location: "/v1/payment-runs/\(creation.run.id.lowercasedString)"),
@@ -31,7 +29,7 @@ extension PaymentsAPI {
                     .init(
                         run: Self.run(creation.run),
                         excluded: creation.excluded.map {
-                            .init(invoiceId: $0.invoiceId, reason: .init(rawValue: $0.reason.rawValue) ?? .notFound, run: $0.run)
+                            .init(invoiceId: $0.invoiceId, reason: .init(rawValue: $0.reason.rawValue) ?? .notFound, run: $0.run, note: $0.note)
                         }
                     ))
             ))

@@ -18,6 +18,10 @@ extension Problem {
                 .validationFailed, detail: PaymentTexts.affirmCancel,
                 fieldErrors: [.init(field: "body.bankDidNotPay", code: "required", message: PaymentTexts.affirmCancel)])
         case .awaitingApproval: self = Problem(.awaitingSecondAdmin)
+        case .payOnOutOfRange:
+            self = Problem(
+                .validationFailed, detail: PaymentTexts.payOnOutOfRange,
+                fieldErrors: [.init(field: "body.payOn", code: "out_of_range", message: PaymentTexts.payOnOutOfRange)])
         case .approvalRefused(.ownRun): self = Problem(.ownPaymentRun)
         case .approvalRefused(.notAwaiting): self = Problem(.invalidTransition, detail: PaymentTexts.notAwaitingApproval)
         case .approvalRefused(.notASecond(let refusal)): self = Problem(notASecond: refusal)

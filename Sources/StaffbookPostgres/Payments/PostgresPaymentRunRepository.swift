@@ -73,7 +73,9 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
         }
     }
 
-    package func create(runId: UUID, items: [PaymentRunItem], actorId: UUID, approvalRequired: Bool, now: Date) async throws -> (
+    package func create(
+        runId: UUID, items: [PaymentRunItem], leftOut: [(invoiceId: UUID, reason: String)], actorId: UUID, approvalRequired: Bool, now: Date
+    ) async throws -> (
         run: PaymentRun, taken: [PaymentRunItem]
     ) {
         let logger = self.logger
@@ -122,6 +124,12 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
                 actorId: actorId, now: now, on: connection, logger: logger)
             try await PaymentRunWriter.created(
                 runId, payments: inserted.count, approvalRequired: approvalRequired, actorId: actorId, now: now, on: connection, logger: logger)
+            // Each invoice left out keeps why in its history.
+            for (invoiceId, reason) in leftOut.sorted(by: { $0.invoiceId.lowercasedString < $1.invoiceId.lowercasedString }) {
+                try await InvoiceWriter.note(
+                    [invoiceId], action: "left-out-of-run", detail: "run \(number): \(reason)", actorId: actorId, now: now, on: connection,
+                    logger: logger)
+            }
             guard let run = try await Self.find(id: runId, on: connection, logger: logger) else {
                 throw StoreError.malformedRow(column: "payment_runs.id")
             }

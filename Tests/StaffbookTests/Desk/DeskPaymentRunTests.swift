@@ -51,6 +51,53 @@ struct DeskPaymentRunTests {
         }
     }
 
+    /// The admin ticks one invoice to wait, forgets why: the page says so by whose invoice it is,
+    /// keeping the tick, the day and nothing made; with a reason the run is made without it, every
+    /// payment due on the day chosen, and the invoice's page tells why it waits.
+    @Test func anInvoiceLeftOutOfARunOnTheDeskNeedsWhyAndTheRunIsPaidOnTheDayChosen() async throws {
+        try await TestApp.test { app in
+            let (_, payables) = try await app.payableSeptember(3)
+            let browser = DeskBrowser(app)
+            try await browser.signIn("admin@staffbook.example")
+            let waiting = payables[1].invoiceId
+            let owner = try #require(
+                try await app.sql(
+                    "SELECT a.first_name || ' ' || a.last_name FROM invoices i JOIN accounts a ON a.id = i.account_id WHERE i.id = '\(waiting)'"
+                ).first.flatMap { $0 })
+
+            let preview = try await browser.get("/desk/payment-runs")
+            let key = DeskBrowser.hidden("key", in: preview.text) ?? ""
+            let forgot = try await browser.post(
+                "/desk/payment-runs",
+                ["csrf": browser.token(of: preview), "key": key, "leave.\(waiting)": "1", "why.\(waiting)": " ", "payOn": "2026-11-27"])
+            let noRun = try await app.sql("SELECT count(*)::text FROM payment_runs")
+            let past = try await browser.post("/desk/payment-runs", ["csrf": browser.token(of: preview), "key": key, "payOn": "2026-11-02"])
+            let created = try await browser.post(
+                "/desk/payment-runs",
+                [
+                    "csrf": browser.token(of: preview), "key": key, "leave.\(waiting)": "1", "why.\(waiting)": "Hodiny se ještě ověřují",
+                    "payOn": "2026-11-27",
+                ])
+            let run = try await browser.get(created.headers[.location] ?? "")
+            let items = try await app.sql("SELECT invoice_id::text || ' ' || due_date::text FROM payment_run_items ORDER BY 1").compactMap { $0 }
+            let invoice = try await browser.get("/desk/invoices/\(waiting)")
+
+            #expect(forgot.status == .badRequest || forgot.status == .unprocessableContent)
+            #expect(forgot.text.contains("Why it waits (\(owner)"), "the missing reason is named by whose invoice it is")
+            #expect(forgot.text.contains("name=\"leave.\(waiting)\" value=\"1\" checked"), "the tick is kept")
+            #expect(forgot.text.contains("value=\"2026-11-27\""), "the day is kept")
+            #expect(noRun == ["0"])
+            #expect(past.status == .unprocessableContent || past.status == .badRequest)
+            #expect(past.text.contains("from today to a year ahead"))
+            #expect(created.status == .seeOther && run.status == .ok)
+            let taken = payables.map(\.invoiceId).filter { $0 != waiting }
+            #expect(items.filter { $0.hasSuffix(" 2026-11-27") }.count == items.count && items.count >= 2)
+            #expect(taken.allSatisfy { id in items.contains { $0.hasPrefix(id) } } && !items.contains { $0.hasPrefix(waiting) })
+            #expect(invoice.text.contains("left out of a payment run") && invoice.text.contains("Hodiny se ještě ověřují"))
+            #expect(!invoice.text.contains("event."), "no key of a text shows")
+        }
+    }
+
     @Test func aWorkerAndATeamLeaderGet404ForEveryPaymentRunPage() async throws {
         try await TestApp.test { app in
             let (admin, payables) = try await app.payableSeptember(1)

@@ -145,7 +145,9 @@ struct DeskTests {
             #expect(first.status == .seeOther && first.headers[.location] == "/desk/invoices/\(Self.october)?done=approve")
             // The second press (another tab, a double click) is told it was done already, by whom
             // and when, instead of "Done." (fifth round: "Done." that did nothing).
-            #expect(second.status == .ok && second.text.contains("Nothing done: this was done already — approved, Alena Dvořáková"), "\(second.text.prefix(3000))")
+            #expect(
+                second.status == .ok && second.text.contains("Nothing done: this was done already — approved, Alena Dvořáková"),
+                "\(second.text.prefix(3000))")
             #expect(shown.text.contains("Approved.") && shown.text.contains("approved"))
             #expect(shown.text.contains(": approved → approved, Alena Dvořáková</li>"), "the history names the approval and who")
             #expect(shown.text.contains("Version 1: ") && shown.text.contains("(current)"), "the file's versions")
@@ -347,6 +349,27 @@ struct DeskTests {
         #expect(DeskTemplates.all.filter { $0.1.contains("\\") }.map(\.0) == [], "a line's continuation written twice shows as a backslash")
         let keys = DeskTexts.table.map(\.0)
         #expect(Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted() == [], "a second entry of a key is never read")
+    }
+
+    /// An invoice's history names each event in words: every action the server writes into it
+    /// (the engine's, the notes of payment runs and bank accounts) has words in both languages, so
+    /// no page shows `event.payment-run`.
+    @Test func everyEventOfAnInvoiceHasWordsInBothLanguages() throws {
+        var actions = Set(InvoiceAction.allCases.map(\.rawValue))
+        actions.formUnion(["approve_override", "approve_override_requested", "paid-by-statement"])
+        actions.formUnion(["confirm_bank_account", "confirm_bank_account_requested"])
+        let written = try Regex(#"(?s)InvoiceWriter\.note\((?:(?!\)\n)[^"])*?action: "([a-z_-]+)"|invoiceNote = "([a-z_-]+)""#)
+        for target in ["StaffbookCore", "StaffbookPostgres", "StaffbookJobs"] {
+            for (_, text) in try ArchitectureTests.sources(target) {
+                for match in text.matches(of: written) {
+                    if let action = match.output[1].substring ?? match.output[2].substring { actions.insert(String(action)) }
+                }
+            }
+        }
+        #expect(actions.isSuperset(of: ["payment-run", "payment-run-sent", "payment-run-cancelled", "left-out-of-run"]))
+        let english = DeskTexts.all(.en)
+        let czech = DeskTexts.all(.cs)
+        #expect(actions.filter { english["event." + $0] == nil || czech["event." + $0] == nil }.sorted() == [])
     }
 
     @Test func aRowTemplateEscapesEachValueAsMustacheDoesAndRefusesAnythingButPlainValues() throws {

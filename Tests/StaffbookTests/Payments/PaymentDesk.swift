@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import StaffbookTestSupport
+
 @testable import StaffbookHTTP
 
 /// What the pay-run tests share: the company's account, the answers' shapes, approved invoices
@@ -13,33 +14,91 @@ enum PaymentDesk {
     static let accounts = ["CZ8808000000002001000001", "CZ6508000000192000145399", "CZ7501000000002000100019"]
 
     struct Item: Decodable {
-        var id: String; var invoiceId: String; var state: String; var amount: String; var currency: String
-        var bankAccount: String; var variableSymbol: String?; var dueDate: String; var paidOn: String?
+        var id: String
+        var invoiceId: String
+        var state: String
+        var amount: String
+        var currency: String
+        var bankAccount: String
+        var variableSymbol: String?
+        var dueDate: String
+        var paidOn: String?
     }
-    struct Total: Decodable, Equatable { var currency: String; var count: Int; var total: String }
-    struct Event: Decodable { var action: String; var from: String?; var to: String }
+    struct Total: Decodable, Equatable {
+        var currency: String
+        var count: Int
+        var total: String
+    }
+    struct Event: Decodable {
+        var action: String
+        var from: String?
+        var to: String
+    }
     struct Run: Decodable {
-        var id: String; var number: Int; var state: String; var totals: [Total]; var actions: [String]; var items: [Item]; var events: [Event]
+        var id: String
+        var number: Int
+        var state: String
+        var totals: [Total]
+        var actions: [String]
+        var items: [Item]
+        var events: [Event]
     }
-    struct Exclusion: Decodable, Equatable { var invoiceId: String; var reason: String; var run: Int? }
-    struct Created: Decodable { var run: Run; var excluded: [Exclusion] }
-    struct Matched: Decodable { var line: Int; var invoiceId: String; var run: Int; var bookedOn: String }
-    struct Partial: Decodable { var line: Int; var invoiceId: String; var agreeing: [String] }
-    struct Unmatched: Decodable { var line: Int; var direction: String; var variableSymbol: String? }
+    struct Exclusion: Decodable, Equatable {
+        var invoiceId: String
+        var reason: String
+        var run: Int?
+        var note: String?
+    }
+    struct Created: Decodable {
+        var run: Run
+        var excluded: [Exclusion]
+    }
+    struct Matched: Decodable {
+        var line: Int
+        var invoiceId: String
+        var run: Int
+        var bookedOn: String
+    }
+    struct Partial: Decodable {
+        var line: Int
+        var invoiceId: String
+        var agreeing: [String]
+    }
+    struct Unmatched: Decodable {
+        var line: Int
+        var direction: String
+        var variableSymbol: String?
+    }
     struct Import: Decodable {
-        var statementId: String?; var format: String; var recorded: Bool; var repeated: Bool; var lines: Int
-        var matched: [Matched]; var partial: [Partial]; var unmatched: [Unmatched]
+        var statementId: String?
+        var format: String
+        var recorded: Bool
+        var repeated: Bool
+        var lines: Int
+        var matched: [Matched]
+        var partial: [Partial]
+        var unmatched: [Unmatched]
     }
 
     /// A payment the test expects to see on a statement.
-    struct Payable { var invoiceId: String; var amount: String; var symbol: String; var account: String }
+    struct Payable {
+        var invoiceId: String
+        var amount: String
+        var symbol: String
+        var account: String
+    }
 
     static let settings = #"{"name":"Staffbook s.r.o.","account":"2000100027/2010","bic":"FIOBCZPP","format":"abo","unmatchedAfterDays":5}"#
 
     /// A statement of `account` from `scripts/demo-bank-statement.py`.
-    static func statement(format: String = "camt053", account: String = ourIBAN, id: String = "STMT-1", date: String = "2026-11-20", payments: [String], credits: [String] = []) throws -> Data {
-        var arguments = ["python3", TestDatabase.repositoryRoot.appendingPathComponent("scripts/demo-bank-statement.py").path,
-                         "--format", format, "--account", account, "--id", id, "--date", date]
+    static func statement(
+        format: String = "camt053", account: String = ourIBAN, id: String = "STMT-1", date: String = "2026-11-20", payments: [String],
+        credits: [String] = []
+    ) throws -> Data {
+        var arguments = [
+            "python3", TestDatabase.repositoryRoot.appendingPathComponent("scripts/demo-bank-statement.py").path,
+            "--format", format, "--account", account, "--id", id, "--date", date,
+        ]
         for payment in payments { arguments += ["--payment", payment] }
         for credit in credits { arguments += ["--credit", credit] }
         let process = Process()

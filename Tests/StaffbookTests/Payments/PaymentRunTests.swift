@@ -1,8 +1,10 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import NIOCore
 import StaffbookTestSupport
 import Testing
+
 @testable import StaffbookCore
 @testable import StaffbookHTTP
 @testable import StaffbookPostgres
@@ -14,11 +16,14 @@ struct PaymentRunTests {
     @Test func aRunTakesTheApprovedInvoicesAndListsWhyOthersStayOutOnceEvenWhenRetried() async throws {
         try await TestApp.test { app in
             let (admin, payables) = try await app.payableSeptember(3)
-            let flagged = try #require(try await app.sql(
-                "SELECT id::text FROM invoices WHERE state = 'approved' AND kind = 'uploaded' AND period = '2026-09-01' ORDER BY id OFFSET 3 LIMIT 1"
-            ).first.flatMap { $0 })
-            _ = try await app.sql("UPDATE invoices SET needs_attention = true, bank_account = 'CZ8808000000002001000001' WHERE id = '\(flagged)' RETURNING id::text")
-            let submitted = try #require(try await app.sql("SELECT id::text FROM invoices WHERE state = 'submitted' AND kind = 'uploaded' LIMIT 1").first.flatMap { $0 })
+            let flagged = try #require(
+                try await app.sql(
+                    "SELECT id::text FROM invoices WHERE state = 'approved' AND kind = 'uploaded' AND period = '2026-09-01' ORDER BY id OFFSET 3 LIMIT 1"
+                ).first.flatMap { $0 })
+            _ = try await app.sql(
+                "UPDATE invoices SET needs_attention = true, bank_account = 'CZ8808000000002001000001' WHERE id = '\(flagged)' RETURNING id::text")
+            let submitted = try #require(
+                try await app.sql("SELECT id::text FROM invoices WHERE state = 'submitted' AND kind = 'uploaded' LIMIT 1").first.flatMap { $0 })
             let ids = payables.map(\.invoiceId) + [flagged, submitted, "not-an-id"]
 
             let first = try await app.createRun(admin, ids: ids, key: "run-september")
@@ -35,10 +40,12 @@ struct PaymentRunTests {
             let total = payables.reduce(Decimal()) { $0 + Decimal(string: $1.amount)! }
             #expect(created.run.totals == [.init(currency: "CZK", count: 3, total: total.moneyText)])
             #expect(created.run.state == "draft" && created.run.actions == ["send", "cancel"])
-            #expect(created.excluded.sorted { $0.invoiceId < $1.invoiceId } == [
-                .init(invoiceId: flagged, reason: "checks_need_attention"), .init(invoiceId: submitted, reason: "not_approved"),
-                .init(invoiceId: "not-an-id", reason: "not_found"),
-            ].sorted { $0.invoiceId < $1.invoiceId })
+            #expect(
+                created.excluded.sorted { $0.invoiceId < $1.invoiceId }
+                    == [
+                        .init(invoiceId: flagged, reason: "checks_need_attention"), .init(invoiceId: submitted, reason: "not_approved"),
+                        .init(invoiceId: "not-an-id", reason: "not_found"),
+                    ].sorted { $0.invoiceId < $1.invoiceId })
             #expect(second.status == .unprocessableContent)
             let problem = try second.decode(ProblemBody.self)
             #expect(problem.type == "urn:staffbook:problem:nothing-to-pay")
@@ -47,6 +54,50 @@ struct PaymentRunTests {
             #expect(runs == ["1"])
             let events = try await app.sql("SELECT action FROM invoice_events WHERE invoice_id = '\(payables[0].invoiceId)' ORDER BY id DESC LIMIT 1")
             #expect(events == ["payment-run"])
+        }
+    }
+
+    /// An admin leaves one invoice out with why and names the day the bank is to pay: the run
+    /// pays the others on that day (in both files), the one left out says why in its history and
+    /// waits for the next run; a day in the past, a reason left empty, an invoice listed twice are
+    /// refused in words, and nothing is made.
+    @Test func anInvoiceLeftOutSaysWhyAndTheRunIsPaidOnTheDayAsked() async throws {
+        try await TestApp.test { app in
+            let (admin, payables) = try await app.payableSeptember(3)
+            let ids = payables.map(\.invoiceId)
+            let list = ids.map { "\"\($0)\"" }.joined(separator: ",")
+            func create(_ extra: String) async throws -> TestResponse {
+                try await app.send(.post, "/v1/payment-runs", token: admin, json: #"{"invoiceIds":[\#(list)]\#(extra)}"#)
+            }
+
+            let past = try await create(#","payOn":"2026-11-01""#)
+            let empty = try await create(#","leaveOut":[{"invoiceId":"\#(ids[0])","reason":"  "}]"#)
+            let twice = try await create(#","leaveOut":[{"invoiceId":"\#(ids[0])","reason":"a"},{"invoiceId":"\#(ids[0])","reason":"b"}]"#)
+            let nothingMade = try await app.sql("SELECT count(*)::text FROM payment_runs")
+            let made = try await create(#","leaveOut":[{"invoiceId":"\#(ids[2])","reason":"Disputed hours; paid next month."}],"payOn":"2026-11-25""#)
+            let created = try made.decode(Desk.Created.self)
+            let pain = try await app.send(.get, "/v1/payment-runs/\(created.run.id)/file?format=pain001", token: admin)
+            let abo = try await app.send(.get, "/v1/payment-runs/\(created.run.id)/file?format=abo", token: admin)
+            let history = try await app.sql(
+                "SELECT action || ': ' || reason FROM invoice_events WHERE invoice_id = '\(ids[2])' ORDER BY id DESC LIMIT 1")
+            let next = try await app.createRun(admin, ids: [ids[2]]).decode(Desk.Created.self)
+
+            for refused in [past, empty, twice] { #expect(refused.status == .unprocessableContent || refused.status == .badRequest) }
+            #expect(try past.decode(ProblemBody.self).errors?.map(\.field) == ["body.payOn"])
+            #expect(try past.decode(ProblemBody.self).errors?.map(\.code) == ["out_of_range"])
+            #expect(try empty.decode(ProblemBody.self).errors?.map(\.field) == ["body.leaveOut[0].reason"])
+            #expect(try twice.decode(ProblemBody.self).errors?.map(\.code) == ["duplicate"])
+            #expect(nothingMade == ["0"], "a refused request makes no run")
+            #expect(made.status == .created)
+            #expect(Set(created.run.items.map(\.invoiceId)) == Set(ids.prefix(2)))
+            #expect(created.run.items.allSatisfy { $0.dueDate == "2026-11-25" })
+            #expect(created.excluded == [.init(invoiceId: ids[2], reason: "left_out", note: "Disputed hours; paid next month.")])
+            #expect(history == ["left-out-of-run: run \(created.run.number): Disputed hours; paid next month."])
+            let painText = String(decoding: Data(buffer: pain.body), as: UTF8.self)
+            #expect(painText.contains("<ReqdExctnDt>2026-11-25</ReqdExctnDt>") && painText.contains("<NbOfTxs>2</NbOfTxs>"))
+            let groups = String(decoding: Data(buffer: abo.body), as: UTF8.self).split(separator: "\r\n").filter { $0.hasPrefix("2 ") }
+            #expect(groups.count == 1 && groups.allSatisfy { $0.hasSuffix(" 251126") }, "ABO's group is due on the day asked")
+            #expect(next.run.items.map(\.invoiceId) == [ids[2]], "the one left out waits for the next run")
         }
     }
 
@@ -80,7 +131,8 @@ struct PaymentRunTests {
             let sent = try await app.send(.get, "/v1/payment-runs/\(run.id)", token: admin).decode(Desk.Run.self)
             let detail = try await app.send(.get, "/v1/invoices/\(payables[0].invoiceId)", token: admin)
             let byHand = try await app.send(
-                .post, "/v1/invoices/\(payables[0].invoiceId)/actions/mark-paid", token: admin, json: "{}", headers: [.ifMatch: detail.headers[.eTag]!]
+                .post, "/v1/invoices/\(payables[0].invoiceId)/actions/mark-paid", token: admin, json: "{}",
+                headers: [.ifMatch: detail.headers[.eTag]!]
             )
 
             #expect(abo.status == .ok && abo.headers[.contentType]?.hasPrefix("text/plain") == true)
@@ -89,7 +141,10 @@ struct PaymentRunTests {
             #expect(aboText.hasPrefix("UHL1") && aboText.hasSuffix("5 +\r\n"))
             for payable in payables {
                 let cents = payable.amount.replacingOccurrences(of: ".", with: "").drop { $0 == "0" }
-                #expect(aboText.contains(String(repeating: "0", count: 15 - cents.count) + cents + " " + String(repeating: "0", count: 10 - payable.symbol.count) + payable.symbol))
+                #expect(
+                    aboText.contains(
+                        String(repeating: "0", count: 15 - cents.count) + cents + " " + String(repeating: "0", count: 10 - payable.symbol.count)
+                            + payable.symbol))
             }
             #expect(aboAgain.body == abo.body, "the file went to the bank once: the same bytes again")
             let painText = String(decoding: Data(buffer: pain.body), as: UTF8.self)
@@ -106,7 +161,10 @@ struct PaymentRunTests {
             let (admin, payables) = try await app.payableSeptember(1)
             let run = try await app.createRun(admin, ids: payables.map(\.invoiceId)).decode(Desk.Created.self).run
 
-            struct Link: Decodable { var url: String; var fileId: String }
+            struct Link: Decodable {
+                var url: String
+                var fileId: String
+            }
             let made = try await app.send(.post, "/v1/payment-runs/\(run.id)/file-links?format=pain001", token: admin, json: "{}")
             let link = try made.decode(Link.self)
             let opened = try await app.send(.get, link.url, token: nil)
@@ -157,10 +215,13 @@ struct PaymentRunTests {
             )
             let mail = "text/plain"
 
-            let preview = try await app.importStatement(statement, token: admin, confirm: false, contentType: format == "gpc" ? mail : "application/xml")
+            let preview = try await app.importStatement(
+                statement, token: admin, confirm: false, contentType: format == "gpc" ? mail : "application/xml")
             let unchanged = try await app.sql("SELECT state FROM invoices WHERE id = '\(a.invoiceId)'")
-            let confirmed = try await app.importStatement(statement, token: admin, confirm: true, contentType: format == "gpc" ? mail : "application/xml")
-            let repeated = try await app.importStatement(statement, token: admin, confirm: true, contentType: format == "gpc" ? mail : "application/xml")
+            let confirmed = try await app.importStatement(
+                statement, token: admin, confirm: true, contentType: format == "gpc" ? mail : "application/xml")
+            let repeated = try await app.importStatement(
+                statement, token: admin, confirm: true, contentType: format == "gpc" ? mail : "application/xml")
 
             let previewed = try preview.decode(Desk.Import.self)
             #expect(preview.status == .ok && !previewed.recorded && previewed.statementId == nil)
@@ -239,7 +300,8 @@ struct PaymentRunTests {
 
             let run = try await app.send(.post, "/v1/payment-runs", token: admin, json: "{}")
             let bad = try await app.send(
-                .put, "/v1/settings/payments", token: admin, json: #"{"name":"","account":"123/0000","bic":"X","format":"abo","unmatchedAfterDays":0}"#
+                .put, "/v1/settings/payments", token: admin,
+                json: #"{"name":"","account":"123/0000","bic":"X","format":"abo","unmatchedAfterDays":0}"#
             )
             let nulls = try await app.send(
                 .put, "/v1/settings/payments", token: admin,
@@ -294,7 +356,8 @@ struct PaymentRunTests {
             }
 
             let pending = try await app.sql("SELECT count(*)::text FROM payment_run_items WHERE state = 'pending'")
-            let perInvoice = try await app.sql("SELECT max(n)::text FROM (SELECT count(*) AS n FROM payment_run_items WHERE state = 'pending' GROUP BY invoice_id) c")
+            let perInvoice = try await app.sql(
+                "SELECT max(n)::text FROM (SELECT count(*) AS n FROM payment_run_items WHERE state = 'pending' GROUP BY invoice_id) c")
             #expect(pending == ["3"] && perInvoice == ["1"])
             #expect(statuses.filter { $0 == .created }.count >= 1)
             #expect(statuses.allSatisfy { $0 == .created || $0 == .unprocessableContent })

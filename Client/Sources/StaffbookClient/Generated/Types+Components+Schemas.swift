@@ -10379,7 +10379,7 @@ extension Components {
                 try container.encode(rawValue)
             }
         }
-        /// At most one of `dueBy` and `invoiceIds`; neither: every approved, unpaid contractor invoice.
+        /// At most one of `dueBy` and `invoiceIds`; neither: every approved, unpaid contractor invoice. `leaveOut` keeps chosen invoices of that selection out of this run, each with why (the reason is kept in the invoice's history and listed in `excluded` as `left_out`); `payOn` is the day the bank is to pay every payment of the run (today to a year ahead; absent: each invoice's due date, or today when that has passed).
         ///
         /// - Remark: Generated from `#/components/schemas/PaymentRunRequest`.
         public struct PaymentRunRequest: Codable, Hashable, Sendable {
@@ -10387,21 +10387,35 @@ extension Components {
             public var dueBy: Components.Schemas.Day?
             /// - Remark: Generated from `#/components/schemas/PaymentRunRequest/invoiceIds`.
             public var invoiceIds: [Components.Schemas.Id]?
+            /// - Remark: Generated from `#/components/schemas/PaymentRunRequest/leaveOut`.
+            public var leaveOut: [Components.Schemas.PaymentLeaveOut]?
+            /// The day the bank is to pay the whole run.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentRunRequest/payOn`.
+            public var payOn: Components.Schemas.Day?
             /// Creates a new `PaymentRunRequest`.
             ///
             /// - Parameters:
             ///   - dueBy:
             ///   - invoiceIds:
+            ///   - leaveOut:
+            ///   - payOn: The day the bank is to pay the whole run.
             public init(
                 dueBy: Components.Schemas.Day? = nil,
-                invoiceIds: [Components.Schemas.Id]? = nil
+                invoiceIds: [Components.Schemas.Id]? = nil,
+                leaveOut: [Components.Schemas.PaymentLeaveOut]? = nil,
+                payOn: Components.Schemas.Day? = nil
             ) {
                 self.dueBy = dueBy
                 self.invoiceIds = invoiceIds
+                self.leaveOut = leaveOut
+                self.payOn = payOn
             }
             public enum CodingKeys: String, CodingKey {
                 case dueBy
                 case invoiceIds
+                case leaveOut
+                case payOn
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -10413,9 +10427,61 @@ extension Components {
                     [Components.Schemas.Id].self,
                     forKey: .invoiceIds
                 )
+                self.leaveOut = try container.decodeIfPresent(
+                    [Components.Schemas.PaymentLeaveOut].self,
+                    forKey: .leaveOut
+                )
+                self.payOn = try container.decodeIfPresent(
+                    Components.Schemas.Day.self,
+                    forKey: .payOn
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "dueBy",
-                    "invoiceIds"
+                    "invoiceIds",
+                    "leaveOut",
+                    "payOn"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PaymentLeaveOut`.
+        public struct PaymentLeaveOut: Codable, Hashable, Sendable {
+            /// An invoice the selection would take.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentLeaveOut/invoiceId`.
+            public var invoiceId: Components.Schemas.Id
+            /// Why it waits: kept in its history.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentLeaveOut/reason`.
+            public var reason: Swift.String
+            /// Creates a new `PaymentLeaveOut`.
+            ///
+            /// - Parameters:
+            ///   - invoiceId: An invoice the selection would take.
+            ///   - reason: Why it waits: kept in its history.
+            public init(
+                invoiceId: Components.Schemas.Id,
+                reason: Swift.String
+            ) {
+                self.invoiceId = invoiceId
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case invoiceId
+                case reason
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.invoiceId = try container.decode(
+                    Components.Schemas.Id.self,
+                    forKey: .invoiceId
+                )
+                self.reason = try container.decode(
+                    Swift.String.self,
+                    forKey: .reason
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "invoiceId",
+                    "reason"
                 ])
             }
         }
@@ -10949,6 +11015,7 @@ extension Components {
                 case noBankAccount
                 case inOpenRun
                 case nothingToPay
+                case leftOut
                 /// A value this version of the client does not know (the server added it later), as sent.
                 case unknown(Swift.String)
                 public init(rawValue: Swift.String) {
@@ -10960,6 +11027,7 @@ extension Components {
                     case "no_bank_account": self = .noBankAccount
                     case "in_open_run": self = .inOpenRun
                     case "nothing_to_pay": self = .nothingToPay
+                    case "left_out": self = .leftOut
                     default: self = .unknown(rawValue)
                     }
                 }
@@ -10972,11 +11040,12 @@ extension Components {
                     case .noBankAccount: "no_bank_account"
                     case .inOpenRun: "in_open_run"
                     case .nothingToPay: "nothing_to_pay"
+                    case .leftOut: "left_out"
                     case .unknown(let value): value
                     }
                 }
                 /// The values this version of the client knows.
-                public static var allCases: [Self] { [.notFound, .notApproved, .notAContractorInvoice, .checksNeedAttention, .noBankAccount, .inOpenRun, .nothingToPay] }
+                public static var allCases: [Self] { [.notFound, .notApproved, .notAContractorInvoice, .checksNeedAttention, .noBankAccount, .inOpenRun, .nothingToPay, .leftOut] }
                 public var description: Swift.String { rawValue }
                 public init(from decoder: any Decoder) throws {
                     self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
@@ -10992,25 +11061,33 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PaymentExclusion/run`.
             public var run: Swift.Int?
+            /// Why it was left out, for `left_out`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaymentExclusion/note`.
+            public var note: Swift.String?
             /// Creates a new `PaymentExclusion`.
             ///
             /// - Parameters:
             ///   - invoiceId:
             ///   - reason:
             ///   - run: The open run it waits in, for `in_open_run`.
+            ///   - note: Why it was left out, for `left_out`.
             public init(
                 invoiceId: Components.Schemas.Id,
                 reason: Components.Schemas.PaymentExclusion.ReasonPayload,
-                run: Swift.Int? = nil
+                run: Swift.Int? = nil,
+                note: Swift.String? = nil
             ) {
                 self.invoiceId = invoiceId
                 self.reason = reason
                 self.run = run
+                self.note = note
             }
             public enum CodingKeys: String, CodingKey {
                 case invoiceId
                 case reason
                 case run
+                case note
             }
         }
         /// - Remark: Generated from `#/components/schemas/PaymentRunCreated`.
