@@ -368,7 +368,7 @@ def desk():
         state = psql(database, f"SELECT state FROM invoices WHERE id = '{failing}'")
         event = psql(database, f"SELECT reason FROM invoice_events WHERE invoice_id = '{failing}' AND action = 'approve_override'")
         check("desk: approving over failing checks with a reason approves it and keeps the reason",
-              "Done." in done and state == "approved" and event == "Agreed extra work in October", f"{state}, {event!r}")
+              "Approved." in done and state == "approved" and event == "Agreed extra work in October", f"{state}, {event!r}")
 
         driver.get(server.url + "/desk/invoices?period=2026-10")
         clean = psql(database, "SELECT count(*) FROM invoices WHERE period = '2026-10-01' AND state = 'submitted' AND NOT needs_attention")

@@ -15,12 +15,25 @@ package struct InvoiceSnapshot: Sendable, Equatable {
     package var openRun: Int?
     /// An approval over failing checks one admin asked for, waiting for a second.
     package var overrideRequestedBy: UUID?
+    /// The account the invoice names (an IBAN), if it names one.
+    package var bankAccount: String?
+    /// Its owner's account as their profile has it now.
+    package var ownerAccount: String?
+    /// The account its approval kept (what is approved is what is paid).
+    package var approvedAccount: String?
+    /// The admin who asked for its changed account's confirmation, waiting for a second.
+    package var accountConfirmRequestedBy: UUID?
 
     package init(
         id: UUID, personId: UUID, period: CalendarMonth, state: InvoiceState, kind: InvoiceKind, version: Int, amount: Decimal,
-        checks: [InvoiceCheck] = [], openRun: Int? = nil, overrideRequestedBy: UUID? = nil
+        checks: [InvoiceCheck] = [], openRun: Int? = nil, overrideRequestedBy: UUID? = nil, bankAccount: String? = nil,
+        ownerAccount: String? = nil, approvedAccount: String? = nil, accountConfirmRequestedBy: UUID? = nil
     ) {
         self.overrideRequestedBy = overrideRequestedBy
+        self.bankAccount = bankAccount
+        self.ownerAccount = ownerAccount
+        self.approvedAccount = approvedAccount
+        self.accountConfirmRequestedBy = accountConfirmRequestedBy
         self.id = id
         self.personId = personId
         self.period = period
@@ -91,6 +104,14 @@ package struct InvoiceChange: Sendable, Equatable {
     package var notify: NotificationKind?
     /// An approval over failing checks asked for (by whom, why), or cleared as the state moves.
     package var overrideRequest: OverrideRequest = .keep
+    /// What the approval keeps to be paid (the account and the amount), or lets go.
+    package var approvedPayment: ApprovedPayment = .keep
+
+    package enum ApprovedPayment: Sendable, Equatable {
+        case keep
+        case set(account: String?, amount: Decimal)
+        case clear
+    }
 
     /// Only recorded as asked: a second admin's same request makes it.
     package var isRequest: Bool {
@@ -196,6 +217,11 @@ package enum InvoiceEngine {
         }
         var change = InvoiceChange(from: state, to: transition.to, event: event(command, overriding: overriding), reason: reason)
         stamp(&change, command: command)
+        switch change.approvedAt {
+        case .set: change.approvedPayment = .set(account: InvoicePayee.accountToApprove(invoice), amount: invoice?.amount ?? 0)
+        case .clear: change.approvedPayment = .clear
+        case .keep: break
+        }
         if overriding {
             var changes: [(field: String, to: String?)] = [("state", transition.to.rawValue), ("checks", checks), ("reason", reason)]
             if let asker = invoice?.overrideRequestedBy { changes.append(("askedBy", asker.lowercasedString)) }

@@ -63,12 +63,26 @@ package protocol InvoiceRepository: Sendable {
     ) async throws -> StatementOutcome
 }
 
+/// How an upload ended, with the invoice it made or replaced the file of.
 package enum UploadOutcome: Sendable, Equatable {
-    case created
-    case replaced
+    case created(UUID)
+    case replaced(UUID)
     /// This `Idempotency-Key` was used before for the same upload: nothing was written.
     /// `created` tells how the first attempt ended.
-    case repeated(created: Bool)
+    case repeated(created: Bool, UUID)
+
+    package var invoiceId: UUID {
+        switch self {
+        case .created(let id), .replaced(let id), .repeated(_, let id): id
+        }
+    }
+
+    package var created: Bool {
+        switch self {
+        case .created, .repeated(created: true, _): true
+        case .replaced, .repeated(created: false, _): false
+        }
+    }
 }
 
 package enum StatementOutcome: Sendable, Equatable {

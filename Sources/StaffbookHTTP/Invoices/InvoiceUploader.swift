@@ -90,14 +90,14 @@ package struct InvoiceUploader: Sendable {
                 personId: personId, month: month, amount: total, file: file, data: data, quota: uploads.quota, idempotency: idempotency,
                 now: clock.now()
             )
+            // The invoice the upload made or replaced, its checks computed, then read once as the
+            // month's row and once whole (its data and checks), both after the checks.
+            try await checks.recompute(invoiceId: outcome.invoiceId)
             let rows = try await invoices.months(personId: personId, first: month, last: month, page: PageRequest(limit: 1))
-            guard let row = rows.first, let invoiceId = row.invoice?.id else { throw Problem(.notFound) }
-            try await checks.recompute(invoiceId: invoiceId)
-            guard let invoice = try await invoices.find(id: invoiceId) else { throw Problem(.notFound) }
-            switch outcome {
-            case .created, .repeated(created: true): return Stored(created: true, row: row, invoice: invoice)
-            case .replaced, .repeated(created: false): return Stored(created: false, row: row, invoice: invoice)
+            guard let row = rows.first, row.invoice?.id == outcome.invoiceId, let invoice = try await invoices.find(id: outcome.invoiceId) else {
+                throw Problem(.notFound)
             }
+            return Stored(created: outcome.created, row: row, invoice: invoice)
         }
     }
 

@@ -109,32 +109,6 @@ extension PostgresInvoiceRepository {
         }
         return data
     }
-
-    /// Sets the invoice's data columns from `data` on the caller's connection.
-    static func writeData(_ data: InvoiceData, invoiceId: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        let sources = String(
-            decoding: (try? JSONEncoder().encode(Dictionary(uniqueKeysWithValues: data.sources.map { ($0.key.rawValue, $0.value.rawValue) })))
-                ?? Data("{}".utf8), as: UTF8.self)
-        try await connection.query(
-            """
-            UPDATE invoices SET invoice_number = \(data.number), variable_symbol = \(data.variableSymbol), supplier_ico = \(data.supplierIco),
-                supplier_dic = \(data.supplierDic), customer_ico = \(data.customerIco), issue_date = \(data.issueDate?.iso)::date,
-                taxable_supply_date = \(data.taxableSupplyDate?.iso)::date, due_date = \(data.dueDate?.iso)::date,
-                amount_without_vat = \(data.amountWithoutVat.map { "\($0)" })::numeric, vat_amount = \(data.vatAmount.map { "\($0)" })::numeric,
-                vat_rate = \(data.vatRate.map { "\($0)" })::numeric, currency = \(data.currency?.rawValue ?? "CZK"),
-                bank_account = \(data.bankAccount?.iban), data_sources = \(sources)::jsonb,
-                bank_account_confirmed_by = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban) THEN bank_account_confirmed_by END,
-                bank_account_confirmed_at = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban) THEN bank_account_confirmed_at END,
-                -- A confirmation asked for another account asks for nothing now.
-                account_confirm_requested_by = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban)
-                    THEN account_confirm_requested_by END,
-                account_confirm_requested_at = CASE WHEN bank_account IS NOT DISTINCT FROM \(data.bankAccount?.iban)
-                    THEN account_confirm_requested_at END
-            WHERE id = \(invoiceId)
-            """,
-            logger: logger
-        )
-    }
 }
 
 extension PostgresInvoiceRepository: InvoiceCheckRepository {
@@ -253,10 +227,6 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
 
     package func storeChecks(invoiceId: UUID, checks: [InvoiceCheck], computedAs ticket: Int64) async throws -> Bool {
         let logger = self.logger
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let json = String(decoding: try encoder.encode(checks), as: UTF8.self)
-        let attention = checks.contains { $0.needsAttention }
         return try await database.withTransaction { connection in
             // The newest computation wins, whatever order they commit in: an older one's checks
             // are not stored over a newer one's.
@@ -266,16 +236,8 @@ extension PostgresInvoiceRepository: InvoiceCheckRepository {
                 """,
                 logger: logger
             ).collect()
-            guard !newer.isEmpty else { return false }
-            // Only while the invoice waits for a decision: an approval was made on the checks it
-            // saw (under the invoice's lock, as this update takes it), and they stay what it saw.
-            try await connection.query(
-                """
-                UPDATE invoices SET checks = \(json)::jsonb, needs_attention = \(attention)
-                WHERE id = \(invoiceId) AND state IN ('submitted', 'returned')
-                """,
-                logger: logger
-            )
+            guard !newer.isEmpty, let invoice = try await InvoiceWriter.lock(invoiceId, on: connection, logger: logger) else { return false }
+            try await InvoiceWriter.store(checks, to: invoice, on: connection, logger: logger)
             return true
         }
     }
@@ -290,46 +252,9 @@ extension PostgresInvoiceRepository {
             guard let current = try await InvoiceWriter.lock(invoiceId, on: connection, logger: logger), current.kind == .uploaded else {
                 return nil
             }
-            guard condition.matches(current.version) else { throw InvoiceRefusal.stale }
-            if let run = current.openRun { throw InvoiceRefusal.inPaymentRun(run: run) }
-            let row = try await connection.query(
-                "SELECT bank_account, account_confirm_requested_by FROM invoices WHERE id = \(invoiceId)", logger: logger
-            ).collect().first
-            guard let (account, requestedBy) = try row?.decode((String?, UUID?).self), let account, current.state == .submitted else {
-                throw InvoiceRefusal.noAccountToConfirm(state: current.state)
-            }
-            let action: String
-            var requested = false
-            switch AccountConfirmation.decide(requestedBy: requestedBy, actorId: actorId, standing: fourEyes) {
-            case .ownRequest:
-                throw InvoiceRefusal.ownRequest
-            case .notASecond(let refusal):
-                throw InvoiceRefusal.notASecond(refusal)
-            case .request:
-                action = "confirm_bank_account_requested"
-                requested = true
-                try await connection.query(
-                    """
-                    UPDATE invoices SET account_confirm_requested_by = \(actorId), account_confirm_requested_at = \(now) WHERE id = \(invoiceId)
-                    """,
-                    logger: logger
-                )
-            case .confirm:
-                action = "confirm_bank_account"
-                try await connection.query(
-                    """
-                    UPDATE invoices SET bank_account_confirmed_by = \(actorId), bank_account_confirmed_at = \(now),
-                        account_confirm_requested_by = NULL, account_confirm_requested_at = NULL
-                    WHERE id = \(invoiceId)
-                    """,
-                    logger: logger
-                )
-            }
-            try await InvoiceWriter.note([invoiceId], action: action, detail: account, actorId: actorId, now: now, on: connection, logger: logger)
-            try await AuditLog.record(
-                on: connection, subject: current.personId, entity: "invoice", entityId: invoiceId, action: action, by: actorId,
-                at: now, changes: ["bankAccount": .init(from: nil, to: account)], logger: logger
-            )
+            let change = try await InvoiceWriter.confirmAccount(
+                of: current, by: actorId, standing: fourEyes, condition: condition, now: now, on: connection, logger: logger)
+            let requested = change.requested
             return try await Self.find(id: invoiceId, on: connection, logger: logger).map { InvoiceOutcome(invoice: $0, requested: requested) }
         }
     }

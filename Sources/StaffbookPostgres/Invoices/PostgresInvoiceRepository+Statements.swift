@@ -93,7 +93,6 @@ extension PostgresInvoiceRepository {
         let logger = self.logger
         let file = UploadedFile(content: workbook, sha256: nil, mediaType: XLSXWorkbook.mediaType, originalName: "statement-\(month.iso).xlsx")
         // statement_rate keeps the mean for clients that still read it; the lines carry the rates.
-        let amount = "\(statement.amount)", hours = "\(statement.hours)", rate = "\(statement.meanRate)"
         let basis = statement.basis.rawValue
         return try await database.withTransaction { connection in
             let existing = try await InvoiceWriter.lock(personId: personId, month: month, on: connection, logger: logger)
@@ -101,7 +100,7 @@ extension PostgresInvoiceRepository {
             if let existing {
                 guard existing.kind == .statement else { return .skipped("an uploaded invoice exists") }
                 let command = InvoiceCommand(.regenerate, by: .system, actorId: actorId, now: now)
-                guard case .success = InvoiceEngine.decide(command, on: existing) else { return .skipped("already \(existing.state.rawValue)") }
+                guard let decided = try? InvoiceWriter.decide(command, on: existing) else { return .skipped("already \(existing.state.rawValue)") }
                 // The workbook is deterministic: equal bytes mean nothing changed, and a file
                 // version that repeats the last one would only clutter the history.
                 let currentSHA256 = try await connection.query(
@@ -110,26 +109,20 @@ extension PostgresInvoiceRepository {
                 ).collect().first?.decode(Data.self)
                 if existing.state == .submitted, Data(SHA256.hash(data: workbook)) == currentSHA256 { return .unchanged(existing.id) }
                 try await Self.insertFile(fileId, invoiceId: existing.id, file: file, by: actorId, now: now, on: connection, logger: logger)
-                _ = try await InvoiceWriter.apply(command, to: existing, on: connection, logger: logger)
-                try await connection.query(
-                    """
-                    UPDATE invoices SET amount = \(amount)::numeric, statement_hours = \(hours)::numeric, statement_rate = \(rate)::numeric,
-                        statement_basis = \(basis), current_file_id = \(fileId)
-                    WHERE id = \(existing.id)
-                    """,
-                    logger: logger
-                )
+                try await InvoiceWriter.apply(
+                    decided, content: .init(amount: statement.amount, fileId: fileId, statement: (statement.hours, statement.meanRate, basis)),
+                    on: connection, logger: logger)
                 try await Self.replaceLines(invoiceId: existing.id, statement.lines, on: connection, logger: logger)
                 return .regenerated(existing.id)
             }
             let invoiceId = UUID()
             let command = InvoiceCommand(.generate, by: .system, actorId: actorId, now: now)
-            guard case .success = InvoiceEngine.decide(command, on: nil) else { return .skipped("statements cannot be generated") }
+            guard let decided = try? InvoiceWriter.decide(command, on: nil) else { return .skipped("statements cannot be generated") }
             try await InvoiceWriter.insert(
                 .init(
                     id: invoiceId, personId: personId, month: month, kind: .statement, amount: statement.amount, currentFileId: fileId,
                     statement: (statement.hours, statement.meanRate, basis)),
-                command: command, on: connection, logger: logger)
+                decided: decided, on: connection, logger: logger)
             try await Self.insertFile(fileId, invoiceId: invoiceId, file: file, by: actorId, now: now, on: connection, logger: logger)
             try await Self.replaceLines(invoiceId: invoiceId, statement.lines, on: connection, logger: logger)
             return .created(invoiceId)

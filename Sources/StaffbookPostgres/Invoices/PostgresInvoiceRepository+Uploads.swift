@@ -11,7 +11,6 @@ extension PostgresInvoiceRepository {
         idempotency: IdempotentRequest?, now: Date
     ) async throws -> UploadOutcome {
         let logger = self.logger
-        let amountText = "\(amount)"
         do {
             return try await database.withTransaction { connection in
                 // The key is claimed in the same transaction as the file: a retry either sees it
@@ -21,14 +20,22 @@ extension PostgresInvoiceRepository {
                         idempotency, now: now, on: connection, logger: logger
                     )
                 {
-                    return .repeated(created: answer.outcome == Self.createdOutcome)
+                    let made = try await connection.query(
+                        "SELECT id FROM invoices WHERE account_id = \(personId) AND period = \(month.firstDay.iso)::date", logger: logger
+                    ).collect().first?.decode(UUID.self)
+                    // The first attempt's invoice; gone only if erased meanwhile.
+                    guard let made else { throw StoreError.malformedRow(column: "invoices.id") }
+                    return .repeated(created: answer.outcome == Self.createdOutcome, made)
                 }
                 let existing = try await InvoiceWriter.lock(personId: personId, month: month, on: connection, logger: logger)
                 let command = InvoiceCommand(existing == nil ? .upload : .replace, by: .owner, actorId: personId, now: now)
-                if case .failure(let refusal) = InvoiceEngine.decide(command, on: existing) {
-                    // Thrown, not returned: the claimed key rolls back with the refused upload.
-                    if case .notAllowed(_, let state?, _) = refusal { throw InvoiceError.locked(period: month, state: state) }
-                    throw refusal
+                // Decided once, before anything is written; thrown, not returned: the claimed key
+                // rolls back with the refused upload.
+                let decided: InvoiceWriter.Decided
+                do {
+                    decided = try InvoiceWriter.decide(command, on: existing)
+                } catch InvoiceRefusal.notAllowed(_, let state?, _) {
+                    throw InvoiceError.locked(period: month, state: state)
                 }
                 var fileId = UUID()
                 let stored = try await Self.storedVersion(of: file, invoiceId: existing?.id, on: connection, logger: logger)
@@ -36,32 +43,31 @@ extension PostgresInvoiceRepository {
                     let usage = try await Self.usage(personId: personId, invoiceId: existing?.id, now: now, on: connection, logger: logger)
                     if let refusal = quota.refusal(usage, size: file.size) { throw refusal }
                 }
+                let invoiceId: UUID
                 if let existing {
+                    invoiceId = existing.id
                     if let stored {
                         fileId = stored
                     } else {
                         try await Self.insertFile(
                             fileId, invoiceId: existing.id, file: file, data: data, by: personId, now: now, on: connection, logger: logger)
                     }
-                    _ = try await InvoiceWriter.apply(command, to: existing, on: connection, logger: logger)
-                    try await connection.query(
-                        "UPDATE invoices SET amount = \(amountText)::numeric, current_file_id = \(fileId) WHERE id = \(existing.id)", logger: logger)
-                    try await Self.writeData(data, invoiceId: existing.id, on: connection, logger: logger)
+                    try await InvoiceWriter.apply(
+                        decided, content: .init(amount: amount, fileId: fileId, data: data), on: connection, logger: logger)
                 } else {
-                    let invoiceId = UUID()
+                    invoiceId = UUID()
                     try await InvoiceWriter.insert(
                         .init(id: invoiceId, personId: personId, month: month, kind: .uploaded, amount: amount, currentFileId: fileId),
-                        command: command, on: connection, logger: logger)
+                        decided: decided, data: data, on: connection, logger: logger)
                     try await Self.insertFile(
                         fileId, invoiceId: invoiceId, file: file, data: data, by: personId, now: now, on: connection, logger: logger)
-                    try await Self.writeData(data, invoiceId: invoiceId, on: connection, logger: logger)
                 }
                 if let idempotency {
                     let outcome = existing == nil ? Self.createdOutcome : Self.replacedOutcome
                     try await PostgresIdempotencyStore.complete(
                         idempotency, answer: IdempotentAnswer(outcome: outcome), on: connection, logger: logger)
                 }
-                return existing == nil ? .created : .replaced
+                return existing == nil ? .created(invoiceId) : .replaced(invoiceId)
             }
         } catch StoreError.unexpectedConstraint(name: "invoices_one_per_person_and_period") {
             // Two first uploads raced; the other one created the invoice. Replace its file instead.

@@ -195,8 +195,8 @@ extension PostgresPaymentRunRepository {
             let command = InvoiceCommand(
                 .markPaid, by: .system, actorId: actorId, reason: "run \(item.runNumber), booked \(entry.bookedOn.iso)", now: now,
                 paidAt: TimeRules.midnight(entry.bookedOn))
-            guard case .success = InvoiceEngine.decide(command, on: invoice) else { continue }
-            _ = try await InvoiceWriter.apply(command, to: invoice, on: connection, logger: logger)
+            guard let decided = try? InvoiceWriter.decide(command, on: invoice) else { continue }
+            try await InvoiceWriter.apply(decided, on: connection, logger: logger)
         }
         for runId in Set(matched.compactMap { waiting[$0.itemId]?.runId }).sorted(by: { $0.lowercasedString < $1.lowercasedString }) {
             // Moves each run on from its items' states, as the engine decides.

@@ -35,19 +35,13 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
             let rows = try await connection.query(
                 """
                 SELECT i.id, a.id, a.first_name || ' ' || a.last_name, to_char(i.period, 'YYYY-MM'), i.state, i.kind,
-                       coalesce(i.approved_amount, i.amount)::text, i.currency, i.needs_attention,
-                       -- What was approved is paid; an invoice not approved shows where it would go.
-                       -- (Invoices approved before the account was kept, or loaded as data, fall back to
-                       -- their own account and then the owner's; a change of the owner's sends an
-                       -- approved invoice back.)
-                       CASE WHEN i.state = \(approved) THEN coalesce(i.approved_account, i.bank_account, a.bank_account)
-                            ELSE coalesce(i.bank_account, a.bank_account) END,
-                       i.variable_symbol, i.invoice_number,
+                       i.amount::text, i.currency, i.needs_attention, i.bank_account, i.variable_symbol, i.invoice_number,
                        to_char(i.due_date, 'YYYY-MM-DD'),
                        (SELECT r.number FROM payment_run_items p JOIN payment_runs r ON r.id = p.run_id
                         WHERE p.invoice_id = i.id AND p.state = 'pending'),
                        EXISTS (SELECT 1 FROM invoice_events e
-                               WHERE e.invoice_id = i.id AND e.action = 'approve_override' AND e.at >= i.approved_at)
+                               WHERE e.invoice_id = i.id AND e.action = 'approve_override' AND e.at >= i.approved_at),
+                       i.approved_amount::text, i.approved_account, a.bank_account
                 FROM invoices i JOIN accounts a ON a.id = i.account_id
                 WHERE (\(ids)::uuid[] IS NULL AND i.state = \(approved)) OR i.id = ANY(\(ids)::uuid[])
                 ORDER BY i.due_date NULLS FIRST, a.last_name COLLATE czech, a.first_name COLLATE czech, i.period, i.id
@@ -56,16 +50,21 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
             )
             var candidates: [PaymentCandidate] = []
             for try await row in rows.decode(
-                (UUID, UUID, String, String, String, String, String, String, Bool, String?, String?, String?, String?, Int?, Bool).self
+                (UUID, UUID, String, String, String, String, String, String, Bool, String?, String?, String?, String?, Int?, Bool, String?, String?,
+                    String?).self
             ) {
+                let state = try StoredValue.enumeration(row.4, as: InvoiceState.self, column: "invoices.state")
+                // What was approved is paid (InvoicePayee): the store reads the columns, Core says which.
+                let amount = InvoicePayee.amount(
+                    approved: try row.15.map { try StoredValue.decimal($0, column: "invoices.approved_amount") },
+                    amount: try StoredValue.decimal(row.6, column: "invoices.amount"))
                 candidates.append(
                     PaymentCandidate(
                         invoiceId: row.0, personId: row.1, name: row.2, period: try StoredValue.month(row.3, column: "invoices.period"),
-                        state: try StoredValue.enumeration(row.4, column: "invoices.state"),
-                        kind: try StoredValue.enumeration(row.5, column: "invoices.kind"),
-                        amount: try StoredValue.decimal(row.6, column: "invoices.amount"), currency: row.7, needsAttention: row.8,
-                        approvedOverChecks: row.14,
-                        bankAccount: row.9, variableSymbol: row.10, invoiceNumber: row.11,
+                        state: state, kind: try StoredValue.enumeration(row.5, column: "invoices.kind"),
+                        amount: amount, currency: row.7, needsAttention: row.8, approvedOverChecks: row.14,
+                        bankAccount: InvoicePayee.account(state: state, approved: row.16, invoice: row.9, owner: row.17),
+                        variableSymbol: row.10, invoiceNumber: row.11,
                         dueDate: try StoredValue.optionalDay(row.12, column: "invoices.due_date"), openRun: row.13
                     ))
             }

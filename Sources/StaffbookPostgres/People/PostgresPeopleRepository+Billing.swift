@@ -47,24 +47,16 @@ extension PostgresPeopleRepository {
         }
     }
 
-    /// Approved invoices that name no account of their own were approved to be paid to the old
-    /// one: they go back to the desk (not those a run at the bank already holds: the run pays
-    /// the account it copied).
+    /// The person's approved invoices that the new account sends back to the desk, as
+    /// `InvoicePayee.goesBack` decides, each through the invoice writer.
     private static func sendBackApproved(personId: UUID, account: String?, now: Date, on connection: PostgresConnection, logger: Logger)
         async throws
     {
         let ids = try await connection.query(
-            """
-            SELECT id FROM invoices
-            WHERE account_id = \(personId) AND state = 'approved' AND bank_account IS NULL
-              AND approved_account IS DISTINCT FROM \(account)
-            ORDER BY id
-            """,
-            logger: logger
+            "SELECT id FROM invoices WHERE account_id = \(personId) AND state = 'approved' ORDER BY id", logger: logger
         ).collect().map { try $0.decode(UUID.self) }
-        for invoice in try await InvoiceWriter.lock(ids, on: connection, logger: logger) where invoice.openRun == nil {
-            let command = InvoiceCommand(
-                .undoApproval, by: .system, actorId: nil, reason: "bank account changed after approval", now: now)
+        for invoice in try await InvoiceWriter.lock(ids, on: connection, logger: logger) where InvoicePayee.goesBack(invoice, ownerAccountNow: account) {
+            let command = InvoiceCommand(.undoApproval, by: .system, actorId: nil, reason: "bank account changed after approval", now: now)
             _ = try await InvoiceWriter.apply(command, to: invoice, on: connection, logger: logger)
         }
     }
