@@ -336,8 +336,10 @@ package enum InvoiceWriter {
     }
 
     private static func snapshot(_ row: PostgresRow) throws -> InvoiceSnapshot {
-        let (id, personId, period, state, kind, version, amount, checks, openRun, overrideRequestedBy, account, ownerAccount, approvedAccount,
-            confirmRequestedBy) = try row.decode((UUID, UUID, String, String, String, Int, String, String, Int?, UUID?, String?, String?, String?, UUID?).self)
+        let (
+            id, personId, period, state, kind, version, amount, checks, openRun, overrideRequestedBy, account, ownerAccount, approvedAccount,
+            confirmRequestedBy
+        ) = try row.decode((UUID, UUID, String, String, String, Int, String, String, Int?, UUID?, String?, String?, String?, UUID?).self)
         return InvoiceSnapshot(
             id: id, personId: personId, period: try StoredValue.month(period, column: "invoices.period"),
             state: try StoredValue.enumeration(state, as: InvoiceState.self, column: "invoices.state"),

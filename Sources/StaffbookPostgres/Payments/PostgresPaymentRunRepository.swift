@@ -50,8 +50,11 @@ package struct PostgresPaymentRunRepository: PaymentRunRepository {
             )
             var candidates: [PaymentCandidate] = []
             for try await row in rows.decode(
-                (UUID, UUID, String, String, String, String, String, String, Bool, String?, String?, String?, String?, Int?, Bool, String?, String?,
-                    String?).self
+                (
+                    UUID, UUID, String, String, String, String, String, String, Bool, String?, String?, String?, String?, Int?, Bool, String?,
+                    String?,
+                    String?
+                ).self
             ) {
                 let state = try StoredValue.enumeration(row.4, as: InvoiceState.self, column: "invoices.state")
                 // What was approved is paid (InvoicePayee): the store reads the columns, Core says which.

@@ -55,7 +55,8 @@ extension PostgresPeopleRepository {
         let ids = try await connection.query(
             "SELECT id FROM invoices WHERE account_id = \(personId) AND state = 'approved' ORDER BY id", logger: logger
         ).collect().map { try $0.decode(UUID.self) }
-        for invoice in try await InvoiceWriter.lock(ids, on: connection, logger: logger) where InvoicePayee.goesBack(invoice, ownerAccountNow: account) {
+        for invoice in try await InvoiceWriter.lock(ids, on: connection, logger: logger)
+        where InvoicePayee.goesBack(invoice, ownerAccountNow: account) {
             let command = InvoiceCommand(.undoApproval, by: .system, actorId: nil, reason: "bank account changed after approval", now: now)
             _ = try await InvoiceWriter.apply(command, to: invoice, on: connection, logger: logger)
         }
